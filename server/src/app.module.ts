@@ -1,0 +1,51 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CommonModule } from './common/common.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { dataSourceOptions } from './database/data-source.js';
+import { AdminModule } from './modules/admin/admin.module.js';
+import { AppConfigModule } from './modules/app-config/app-config.module.js';
+import { ApplicationsModule } from './modules/applications/applications.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
+import { ProgramsModule } from './modules/programs/programs.module.js';
+import { SessionModule } from './modules/session/session.module.js';
+import { TimelogModule } from './modules/timelog/timelog.module.js';
+import { TokenModule } from './modules/token/token.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+
+/** The whole API. Built per process from the validated configuration and the database URL. */
+@Module({})
+export class AppModule {
+  /**
+   * @param config validated configuration
+   * @param databaseUrl PostgreSQL to use (DATABASE_URL, or the embedded server's URL); already migrated
+   */
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        CommonModule,
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
+        HealthModule,
+        AppConfigModule,
+        UsersModule,
+        AuthModule,
+        DropdownsModule,
+        ProgramsModule,
+        MaintenanceModule,
+        TokenModule,
+        ApplicationsModule,
+        SessionModule,
+        TimelogModule,
+        AdminModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Response } from 'express';
+import { HttpStatus } from '@nestjs/common';
+import { ApiException } from '../errors/api.exception.js';
+
+/**
+ * Query of a react-admin list in the ra-data-simple-rest dialect (DESIGN §4):
+ * `sort=["field","ASC"]`, `range=[0,24]` (inclusive), `filter={"q":"…"}` — each a JSON string.
+ */
+export class SimpleRestListQuery {
+  @ApiPropertyOptional({ example: '["id","ASC"]' }) @IsOptional() @IsString() @MaxLength(200) sort?: string;
+  @ApiPropertyOptional({ example: '[0,24]' }) @IsOptional() @IsString() @MaxLength(100) range?: string;
+  @ApiPropertyOptional({ example: '{"q":"text"}' }) @IsOptional() @IsString() @MaxLength(2000) filter?: string;
+}
+
+/** A parsed {@link SimpleRestListQuery}: `skip`/`take` from the inclusive range. */
+export interface ParsedListQuery {
+  sortField: string;
+  sortOrder: 'ASC' | 'DESC';
+  skip: number;
+  take: number;
+  filter: Record<string, unknown>;
+}
+
+const badQuery = () => new ApiException(HttpStatus.BAD_REQUEST, 'REQ-400');
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badQuery();
+  }
+}
+
+/**
+ * Parses and checks a list query.
+ * @param sortable fields that may be sorted on; anything else answers 400 REQ-400
+ * @param maxPage largest page size (items)
+ * @throws ApiException 400 REQ-400 on malformed JSON, unknown sort field or a bad range
+ */
+export function parseListQuery(query: SimpleRestListQuery, sortable: readonly string[], maxPage = 500): ParsedListQuery {
+  const sort = parseJson(query.sort) ?? ['id', 'ASC'];
+  const range = parseJson(query.range) ?? [0, 24];
+  const filter = parseJson(query.filter) ?? {};
+  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !sortable.includes(sort[0]) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+    throw badQuery();
+  }
+  if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0]) {
+    throw badQuery();
+  }
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badQuery();
+  return {
+    sortField: sort[0],
+    sortOrder: String(sort[1]).toUpperCase() as 'ASC' | 'DESC',
+    skip: range[0],
+    take: Math.min(range[1] - range[0] + 1, maxPage),
+    filter: filter as Record<string, unknown>,
+  };
+}
+
+/** Sets `Content-Range: <resource> <start>-<end>/<total>` as ra-data-simple-rest reads it. */
+export function setContentRange(response: Response, resource: string, skip: number, count: number, total: number): void {
+  const end = count === 0 ? skip : skip + count - 1;
+  response.setHeader('Content-Range', `${resource} ${skip}-${end}/${total}`);
+}

@@ -1,0 +1,38 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsPhone, IsUsDate, IsUsZip } from './formats.js';
+
+/**
+ * Composite decorators for the fields of a form step saved while typing (DESIGN §3 autosave): every
+ * field is optional, and an empty string or null clears it. Strings are trimmed and bounded.
+ */
+const emptyToNull = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value));
+
+/** Optional free text, at most `max` characters (default 100). */
+export const OptionalText = (max = 100, description?: string) =>
+  applyDecorators(ApiPropertyOptional({ maxLength: max, nullable: true, description }), emptyToNull(), IsOptional(), IsString(), MaxLength(max));
+
+/** Optional e-mail address. */
+export const OptionalEmail = () =>
+  applyDecorators(ApiPropertyOptional({ format: 'email', nullable: true }), emptyToNull(), IsOptional(), IsEmail(), MaxLength(254));
+
+/** Optional phone number. */
+export const OptionalPhone = () =>
+  applyDecorators(ApiPropertyOptional({ example: '(718) 555-0100', nullable: true }), emptyToNull(), IsOptional(), IsPhone());
+
+/** Optional date written MM/DD/YYYY. */
+export const OptionalUsDate = () =>
+  applyDecorators(ApiPropertyOptional({ example: '01/31/2000', nullable: true }), emptyToNull(), IsOptional(), IsUsDate());
+
+/** Optional US ZIP code. */
+export const OptionalZip = () => applyDecorators(ApiPropertyOptional({ example: '11230', nullable: true }), emptyToNull(), IsOptional(), IsUsZip());
+
+/** Optional yes/no flag. */
+export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ nullable: true }), IsOptional(), IsBoolean());
+
+/** Optional value from a fixed list. */
+export const OptionalChoice = (values: readonly string[]) =>
+  applyDecorators(ApiPropertyOptional({ enum: values, nullable: true }), emptyToNull(), IsOptional(), IsIn(values));

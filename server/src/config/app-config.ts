@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at boot (DESIGN §2 "All configuration is read and
+ * validated in one place"). Documented for operators in `.env.example`.
+ *
+ * Units: `*_SECONDS` seconds, `*_DAYS` days, `*_MS` milliseconds, money in the currency's major unit.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** postgres://user:pass@host:port/db. Unset: an embedded PostgreSQL is started under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Where the embedded database, uploads and the mail folder live. Relative paths are from the working directory. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Public address of the portal, used in e-mailed links. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** The provider's main site: the logo links there and an ended session goes there (spec §2, §4). */
+  MAIN_SITE_URL: z.url().default('https://www.example.edu'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  /** The first admin's password. Unset: a random one is generated and printed once at first start. */
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Lifetime of an application's tokenised link (days). */
+  APPLICATION_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Lifetime of a login token without "remember me" (seconds). */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
+  /** Lifetime of a login token with "remember me" (seconds): 365 days as the cookie (spec §9). */
+  ACCESS_TOKEN_REMEMBER_TTL_SECONDS: z.coerce.number().int().min(60).default(365 * 24 * 3600),
+  /** Seed demo applications at start (development default: on). */
+  DEMO_DATA: booleanFlag.optional(),
+  /** Requests a minute per client IP on login, register and application start. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Number of reverse proxies in front of the app, for client IPs in rate limits and logs. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Extra origins allowed by CORS (comma separated), e.g. the Vite dev servers. */
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+/** The validated configuration. */
+export type AppConfig = z.infer<typeof configSchema> & { DEMO_DATA: boolean };
+
+/** Raised when the environment holds a bad value; its message names every offending variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration from an environment map.
+ * @param env usually `process.env`
+ * @throws ConfigError naming each bad variable and why
+ */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, DEMO_DATA: config.DEMO_DATA ?? config.NODE_ENV === 'development' };
+}
+
+/** Nest injection token for {@link AppConfig}. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

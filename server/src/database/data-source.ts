@@ -1,0 +1,59 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { MIGRATIONS } from '../../../migrations/index.js';
+import { AccessToken } from '../modules/auth/access-token.entity.js';
+import { Application } from '../modules/applications/application.entity.js';
+import { ApplicationToken } from '../modules/token/application-token.entity.js';
+import { Dropdown } from '../modules/dropdowns/dropdown.entity.js';
+import { MaintenanceWindow } from '../modules/maintenance/maintenance-window.entity.js';
+import { Program } from '../modules/programs/program.entity.js';
+import { FormSession } from '../modules/session/session.entity.js';
+import { TimeLog } from '../modules/timelog/time-log.entity.js';
+import { User } from '../modules/users/user.entity.js';
+
+/** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
+export const ENTITIES = [User, AccessToken, Dropdown, Program, MaintenanceWindow, Application, ApplicationToken, FormSession, TimeLog];
+
+/**
+ * TypeORM options for PostgreSQL at `url`. The schema comes only from `migrations/` (never
+ * `synchronize`); `uuidExtension: 'pgcrypto'` so generated UUIDs use core `gen_random_uuid()`.
+ */
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    uuidExtension: 'pgcrypto',
+    synchronize: false,
+    extra: { max: 10, connectionTimeoutMillis: 5000 },
+  };
+}
+
+/** Arbitrary constant key of the advisory lock that serialises migrations across replicas. */
+const MIGRATION_LOCK_KEY = 7_261_001;
+
+/**
+ * Applies pending migrations, holding a PostgreSQL advisory lock so that N replicas starting at once
+ * migrate one at a time (DESIGN §11).
+ * @returns names of the migrations applied now (empty when up to date)
+ */
+export async function runMigrations(url: string): Promise<string[]> {
+  const dataSource = new DataSource(dataSourceOptions(url));
+  await dataSource.initialize();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      const applied = await dataSource.runMigrations({ transaction: 'each' });
+      return applied.map((m) => m.name);
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await runner.release();
+    await dataSource.destroy();
+  }
+}

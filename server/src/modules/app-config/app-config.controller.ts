@@ -1,0 +1,27 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { LOCALES } from '../../common/i18n/i18n.service.js';
+
+/** What the front ends need to know about this deployment. */
+export class PublicConfigResponse {
+  @ApiProperty({ description: 'the provider\'s main site (logo link, end of session)' }) mainSiteUrl: string;
+  @ApiProperty({ type: [String] }) locales: string[];
+  @ApiProperty({ description: 'session maximum time (ms), spec §9' }) sessionMaxMs: number;
+  @ApiProperty({ description: 'maintenance poll interval (ms), spec §9' }) maintenanceCheckIntervalMs: number;
+}
+
+/** `GET /api/config`. Public. */
+@ApiTags('config')
+@Controller('config')
+export class AppConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Public settings of this deployment. */
+  @Get()
+  @ApiOperation({ summary: 'Public configuration for the front ends' })
+  @ApiOkResponse({ type: PublicConfigResponse })
+  get(): PublicConfigResponse {
+    return { mainSiteUrl: this.config.MAIN_SITE_URL, locales: [...LOCALES], sessionMaxMs: 1_800_000, maintenanceCheckIntervalMs: 80_000 };
+  }
+}

@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** Lifecycle of DESIGN §5: draft → submitted (paid or waived) → complete (details done); withdrawn. */
+export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn';
+/** Payment_Status values of DESIGN §5. */
+export type PaymentStatus = 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+
+/**
+ * An application (table `applications`). Columns hold what admins search and filter on; the answers
+ * of the form's sections live in `answers` (JSONB) under the spec §3 field names.
+ */
+@Entity('applications')
+export class Application {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column('uuid', { name: 'user_id', nullable: true }) userId: string | null;
+  @Column('text') email: string;
+  @Column('text', { name: 'first_name' }) firstName: string;
+  @Column('text', { name: 'last_name' }) lastName: string;
+  @Column('text') gender: 'Female' | 'Male';
+  /** Program group of the field of interest: underGraduate, graduate, postGraduate, preRequisite. */
+  @Column('text') program: string;
+  @Column('text', { name: 'field_of_interest' }) fieldOfInterest: string;
+  @Column('text') semester: string;
+  @Column('text', { nullable: true }) location: string | null;
+  @Column('text') locale: string;
+  @Column('text') status: ApplicationStatus;
+  @Column('integer', { name: 'step_reached' }) stepReached: number;
+  @Column('text', { name: 'payment_status' }) paymentStatus: PaymentStatus;
+  @Column('integer') version: number;
+  @Column('jsonb') answers: Record<string, unknown>;
+  @Column('timestamptz', { name: 'submitted_at', nullable: true }) submittedAt: Date | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,61 @@
+import { CanActivate, ExecutionContext, HttpStatus, Injectable, SetMetadata, applyDecorators, UseGuards } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiException } from '../../common/errors/api.exception.js';
+import type { User, UserRole } from '../users/user.entity.js';
+
+/** Requires a valid bearer token; 401 AUTH-401 otherwise. Puts the user on `request.user`. */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard('bearer') {
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error || !user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+    return user;
+  }
+}
+
+/** Authenticates when a bearer token is sent, and lets anonymous callers through (`request.user` unset). */
+@Injectable()
+export class OptionalBearerAuthGuard extends AuthGuard('bearer') {
+  override canActivate(context: ExecutionContext) {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.headers.authorization) return true;
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error || !user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+    return user;
+  }
+}
+
+const ROLES_KEY = 'roles';
+
+/** Requires `request.user.role` to be one of the route's roles; 403 AUTH-403 otherwise. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<UserRole[]>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!roles?.length) return true;
+    const user = context.switchToHttp().getRequest<Request & { user?: User }>().user;
+    if (!user || !roles.includes(user.role)) throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH-403');
+    return true;
+  }
+}
+
+/** Route decorator: logged-in callers only (401 otherwise). */
+export const LoggedIn = () =>
+  applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiUnauthorizedResponse({ description: 'AUTH-401' }));
+
+/** Route or controller decorator: administrators only (401 anonymous, 403 others); spec §6. */
+export const AdminOnly = () =>
+  applyDecorators(
+    SetMetadata(ROLES_KEY, ['admin']),
+    UseGuards(BearerAuthGuard, RolesGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'AUTH-401' }),
+    ApiForbiddenResponse({ description: 'AUTH-403' }),
+  );

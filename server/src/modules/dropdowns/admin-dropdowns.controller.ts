@@ -1,0 +1,40 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { parseListQuery, setContentRange, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { AdminOnly } from '../auth/auth.guards.js';
+import { DropdownsService } from './dropdowns.service.js';
+import { DropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
+
+/** Manage Dropdowns for react-admin (ra-data-simple-rest dialect, DESIGN §4, §10). */
+@ApiTags('admin')
+@Controller('admin/dropdowns')
+@AdminOnly()
+export class AdminDropdownsController {
+  constructor(private readonly dropdowns: DropdownsService) {}
+
+  /** A page of lists with `Content-Range`. 400 REQ-400 on a malformed sort/range/filter. */
+  @Get()
+  @ApiOperation({ summary: 'List dropdowns (sort, range, filter; Content-Range)' })
+  @ApiOkResponse({ type: [DropdownResponse] })
+  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<DropdownResponse[]> {
+    const parsed = parseListQuery(query, ['id', 'key', 'label', 'updated_at']);
+    const { rows, total } = await this.dropdowns.page(parsed);
+    setContentRange(response, 'dropdowns', parsed.skip, rows.length, total);
+    return rows;
+  }
+
+  /** One list. 404 REQ-404. */
+  @Get(':id')
+  @ApiOkResponse({ type: DropdownResponse })
+  get(@Param('id', ParseIntPipe) id: number): Promise<DropdownResponse> {
+    return this.dropdowns.get(id);
+  }
+
+  /** Replace a list's options and label. 422 VAL-001 on duplicates or bad options. */
+  @Put(':id')
+  @ApiOkResponse({ type: DropdownResponse })
+  update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateDropdownDto): Promise<DropdownResponse> {
+    return this.dropdowns.update(id, dto);
+  }
+}

@@ -1,0 +1,79 @@
+import { HttpStatus, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { Dropdown } from './dropdown.entity.js';
+import { cardYearOptions, DROPDOWN_SEEDS } from './dropdowns.seed-data.js';
+import { DropdownResponse, type UpdateDropdownDto } from './dto/dropdown.dto.js';
+
+/** Key of the list computed on every read (spec §3 "Card years … 21 values"). */
+const CARD_YEARS = 'cardYears';
+
+/** Option lists (spec §3, §7): seeded once, edited by admins, read by the forms. */
+@Injectable()
+export class DropdownsService implements OnApplicationBootstrap {
+  constructor(@InjectRepository(Dropdown) private readonly dropdowns: Repository<Dropdown>) {}
+
+  /** Inserts every seeded list that is missing; never overwrites an admin's edits. */
+  async onApplicationBootstrap(): Promise<void> {
+    const seeds = [...DROPDOWN_SEEDS, { key: CARD_YEARS, label: 'Card expiry years', options: [] }];
+    await this.dropdowns
+      .createQueryBuilder()
+      .insert()
+      .values(seeds.map((seed, index) => ({ key: seed.key, label: seed.label, options: seed.options, sortOrder: index })))
+      .orIgnore()
+      .execute();
+  }
+
+  /** Every list, in seed order; `cardYears` filled for the current year (UTC). */
+  async list(): Promise<DropdownResponse[]> {
+    const rows = await this.dropdowns.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
+    return rows.map((row) => this.toResponse(row));
+  }
+
+  /** Admin list (ra-data-simple-rest): a page and the total. `filter.q` matches key or label. */
+  async page(query: ParsedListQuery): Promise<{ rows: DropdownResponse[]; total: number }> {
+    const qb = this.dropdowns.createQueryBuilder('d');
+    if (typeof query.filter.q === 'string' && query.filter.q) {
+      qb.where('(d.key ILIKE :q OR d.label ILIKE :q)', { q: `%${query.filter.q.replace(/[%_\\]/g, '\\$&')}%` });
+    }
+    const column = { id: 'd.id', key: 'd.key', label: 'd.label', updated_at: 'd.updatedAt' }[query.sortField] ?? 'd.id';
+    const [rows, total] = await qb.orderBy(column, query.sortOrder).skip(query.skip).take(query.take).getManyAndCount();
+    return { rows: rows.map((row) => this.toResponse(row)), total };
+  }
+
+  /** One list. @throws ApiException 404 REQ-404 */
+  async get(id: number): Promise<DropdownResponse> {
+    return this.toResponse(await this.find(id));
+  }
+
+  /**
+   * Replaces a list's options (and label).
+   * @throws ApiException 404 REQ-404 unknown id; 422 VAL-001 duplicate values or a computed list
+   */
+  async update(id: number, dto: UpdateDropdownDto): Promise<DropdownResponse> {
+    const row = await this.find(id);
+    if (row.key === CARD_YEARS) {
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-computed' }] } });
+    }
+    const values = dto.options.map((o) => o.value.trim());
+    if (new Set(values).size !== values.length) {
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-duplicate' }] } });
+    }
+    row.options = dto.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() }));
+    if (dto.label) row.label = dto.label.trim();
+    return this.toResponse(await this.dropdowns.save(row));
+  }
+
+  private async find(id: number): Promise<Dropdown> {
+    const row = await this.dropdowns.findOne({ where: { id } });
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return row;
+  }
+
+  private toResponse(row: Dropdown): DropdownResponse {
+    if (row.key !== CARD_YEARS) return DropdownResponse.from(row);
+    return DropdownResponse.from({ ...row, options: cardYearOptions(new Date()) }, true);
+  }
+}

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { parseListQuery, setContentRange, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { AdminOnly } from '../auth/auth.guards.js';
+import { MaintenanceWindowDto, MaintenanceWindowResponse } from './dto/maintenance.dto.js';
+import { MaintenanceService } from './maintenance.service.js';
+
+/** Manage Banner for react-admin (ra-data-simple-rest dialect; DESIGN §10). */
+@ApiTags('admin')
+@Controller('admin/maintenance-windows')
+@AdminOnly()
+export class AdminMaintenanceWindowsController {
+  constructor(private readonly maintenance: MaintenanceService) {}
+
+  /** A page of windows with `Content-Range`. */
+  @Get()
+  @ApiOperation({ summary: 'List maintenance windows' })
+  @ApiOkResponse({ type: [MaintenanceWindowResponse] })
+  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<MaintenanceWindowResponse[]> {
+    const parsed = parseListQuery(query, ['id', 'startsAt', 'endsAt', 'startDate', 'createdAt']);
+    const { rows, total } = await this.maintenance.page(parsed);
+    setContentRange(response, 'maintenance-windows', parsed.skip, rows.length, total);
+    return rows;
+  }
+
+  /** One window. 404 REQ-404. */
+  @Get(':id')
+  @ApiOkResponse({ type: MaintenanceWindowResponse })
+  get(@Param('id', ParseIntPipe) id: number): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.get(id);
+  }
+
+  /** Schedule a window (Eastern time). 422 VAL-001 when the end is not after the start. */
+  @Post()
+  @ApiCreatedResponse({ type: MaintenanceWindowResponse })
+  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
+  create(@Body() dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.create(dto);
+  }
+
+  /** Reschedule a window. */
+  @Put(':id')
+  @ApiOkResponse({ type: MaintenanceWindowResponse })
+  update(@Param('id', ParseIntPipe) id: number, @Body() dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.update(id, dto);
+  }
+
+  /** Delete a window; answers the deleted record. */
+  @Delete(':id')
+  @ApiOkResponse({ type: MaintenanceWindowResponse })
+  remove(@Param('id', ParseIntPipe) id: number): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.remove(id);
+  }
+}

@@ -1,0 +1,89 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { easternToInstant } from './eastern-time.js';
+import { MaintenanceWindow } from './maintenance-window.entity.js';
+import { MaintenanceCheckResponse, MaintenanceWindowResponse, type MaintenanceWindowDto } from './dto/maintenance.dto.js';
+
+/** Maintenance windows (spec §1, §4, §8, §9; DESIGN §8). */
+@Injectable()
+export class MaintenanceService {
+  constructor(@InjectRepository(MaintenanceWindow) private readonly windows: Repository<MaintenanceWindow>) {}
+
+  /** The next window that has not ended (MAI-000), or MAI-001 when none is scheduled. */
+  async check(now = new Date()): Promise<MaintenanceCheckResponse> {
+    const next = await this.windows.findOne({ where: { endsAt: MoreThan(now) }, order: { startsAt: 'ASC' } });
+    if (!next) return { success: true, code: 'MAI-001', data: null };
+    return {
+      success: true,
+      code: 'MAI-000',
+      data: {
+        Start_Date__c: next.startDate,
+        End_Date__c: next.endDate,
+        Start_Time__c: next.startTime,
+        End_Time__c: next.endTime,
+        startsAt: next.startsAt.toISOString(),
+        endsAt: next.endsAt.toISOString(),
+      },
+    };
+  }
+
+  /** @throws ApiException 503 MAI-002 while a window is in progress (the form is offline). */
+  async assertOnline(now = new Date()): Promise<void> {
+    const active = await this.windows.exists({ where: { startsAt: LessThanOrEqual(now), endsAt: MoreThan(now) } });
+    if (active) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'MAI-002');
+  }
+
+  /** Admin list page with the total. */
+  async page(query: ParsedListQuery): Promise<{ rows: MaintenanceWindowResponse[]; total: number }> {
+    const column = { id: 'id', startsAt: 'startsAt', endsAt: 'endsAt', startDate: 'startsAt', createdAt: 'createdAt' }[query.sortField] ?? 'id';
+    const [rows, total] = await this.windows.findAndCount({ order: { [column]: query.sortOrder }, skip: query.skip, take: query.take });
+    return { rows: rows.map(MaintenanceWindowResponse.from), total };
+  }
+
+  /** One window. @throws ApiException 404 REQ-404 */
+  async get(id: number): Promise<MaintenanceWindowResponse> {
+    return MaintenanceWindowResponse.from(await this.find(id));
+  }
+
+  /** Schedules a window. @throws ApiException 422 VAL-001 when a time does not exist in Eastern time or the end is not after the start */
+  async create(dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+    const row = this.windows.create(this.toColumns(dto));
+    return MaintenanceWindowResponse.from(await this.windows.save(row));
+  }
+
+  /** Reschedules a window. @throws ApiException 404 REQ-404, 422 VAL-001 as for create */
+  async update(id: number, dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+    const row = await this.find(id);
+    Object.assign(row, this.toColumns(dto));
+    return MaintenanceWindowResponse.from(await this.windows.save(row));
+  }
+
+  /** Deletes a window; answers it as it was. @throws ApiException 404 REQ-404 */
+  async remove(id: number): Promise<MaintenanceWindowResponse> {
+    const row = await this.find(id);
+    const response = MaintenanceWindowResponse.from(row);
+    await this.windows.delete(id);
+    return response;
+  }
+
+  private async find(id: number): Promise<MaintenanceWindow> {
+    const row = await this.windows.findOne({ where: { id } });
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return row;
+  }
+
+  private toColumns(dto: MaintenanceWindowDto) {
+    const startsAt = easternToInstant(dto.startDate, dto.startTime);
+    const endsAt = easternToInstant(dto.endDate, dto.endTime);
+    const invalid = (field: string, key: string) =>
+      new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { [field]: [{ key }] } });
+    if (!startsAt) throw invalid('startTime', 'errors.MAI-422-datetime');
+    if (!endsAt) throw invalid('endTime', 'errors.MAI-422-datetime');
+    if (endsAt <= startsAt) throw invalid('endTime', 'errors.MAI-422-order');
+    const seconds = (t: string) => (t.length === 5 ? `${t}:00` : t);
+    return { startDate: dto.startDate, startTime: seconds(dto.startTime), endDate: dto.endDate, endTime: seconds(dto.endTime), startsAt, endsAt };
+  }
+}

@@ -1,0 +1,38 @@
+import { Body, Controller, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
+import { ApplicationAccessService, applicationTokenOf } from '../token/application-access.service.js';
+import { TokenService } from '../token/token.service.js';
+import type { User } from '../users/user.entity.js';
+import { CreateTimeLogDto, CreateTimeLogResponse } from './dto/time-log.dto.js';
+import { TimelogService } from './timelog.service.js';
+
+/** Spec §7 `POST /api/timelog`. */
+@ApiTags('applications')
+@Controller('timelog')
+@UseGuards(OptionalBearerAuthGuard)
+export class TimelogController {
+  constructor(
+    private readonly timelog: TimelogService,
+    private readonly tokens: TokenService,
+    private readonly access: ApplicationAccessService,
+  ) {}
+
+  /** Records time spent on a step, for the application of the token (or `applicationId` of a logged-in owner or admin). */
+  @Post()
+  @ApiOperation({ summary: 'Record time spent on a form step (seconds, 4 decimals)' })
+  @ApiHeader({ name: 'X-Application-Token', required: false })
+  @ApiCreatedResponse({ type: CreateTimeLogResponse })
+  async create(@Body() dto: CreateTimeLogDto, @Req() request: Request & { user?: User }): Promise<CreateTimeLogResponse> {
+    let applicationId = dto.applicationId;
+    if (!applicationId) {
+      const token = applicationTokenOf(request);
+      if (!token) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+      applicationId = (await this.tokens.resolve(token)).application.id;
+    }
+    const application = await this.access.authorize(request, applicationId);
+    return { success: true, data: await this.timelog.record(application.id, dto.step, dto.duration) };
+  }
+}

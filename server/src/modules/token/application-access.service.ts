@@ -1,0 +1,57 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiException } from '../../common/errors/api.exception.js';
+import type { Application } from '../applications/application.entity.js';
+import type { User } from '../users/user.entity.js';
+import { TokenService } from './token.service.js';
+
+/** Header that carries an application token (DESIGN §4), besides the `token` query parameter. */
+export const APPLICATION_TOKEN_HEADER = 'x-application-token';
+
+/** The application token a request carries, from the header or the `token` query parameter. */
+export function applicationTokenOf(request: Request): string | undefined {
+  const header = request.headers[APPLICATION_TOKEN_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const query = request.query.token;
+  return typeof query === 'string' && query ? query : undefined;
+}
+
+/**
+ * Who may touch an application (DESIGN §4): the holder of its token, its logged-in owner, or an admin,
+ * and nothing else. Refusals are logged.
+ */
+@Injectable()
+export class ApplicationAccessService {
+  private readonly logger = new Logger(ApplicationAccessService.name);
+
+  constructor(private readonly tokens: TokenService) {}
+
+  /**
+   * @param applicationId the application the request names (path or body)
+   * @returns the application, when the caller may use it
+   * @throws ApiException TKN-00x for a bad token; 403 AUTH-403 when the token is for another application
+   *         or the user neither owns it nor is an admin; 401 AUTH-401 with neither token nor login
+   */
+  async authorize(request: Request & { user?: User }, applicationId: string): Promise<Application> {
+    const token = applicationTokenOf(request);
+    if (token) {
+      const { application } = await this.tokens.resolve(token);
+      if (application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');
+      return application;
+    }
+    const user = request.user;
+    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+    const application = await this.tokens.findApplication(applicationId);
+    if (!application) {
+      if (user.role === 'admin') throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+      return this.refuse(request, applicationId, 'unknown application');
+    }
+    if (user.role === 'admin' || application.userId === user.id) return application;
+    return this.refuse(request, applicationId, `user ${user.id} is not the owner`);
+  }
+
+  private refuse(request: Request, applicationId: string, why: string): never {
+    this.logger.warn(`Refused ${request.method} ${request.path} for application ${applicationId} from ${request.ip}: ${why}`);
+    throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH-403');
+  }
+}

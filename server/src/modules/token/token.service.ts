@@ -1,0 +1,63 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { generateToken, hashToken } from '../../common/security/token-hash.js';
+import { Application } from '../applications/application.entity.js';
+import { ApplicationToken, type ApplicationTokenPurpose } from './application-token.entity.js';
+
+/** An application opened through a valid token. */
+export interface ResolvedToken {
+  application: Application;
+  purpose: ApplicationTokenPurpose;
+}
+
+/**
+ * Tokenised links to applications (spec §1 "arrive through a tokenised link", DESIGN §4 TKN codes).
+ * Tokens are random, stored only as sha256, expire after APPLICATION_TOKEN_TTL_DAYS and can be revoked.
+ */
+@Injectable()
+export class TokenService {
+  constructor(
+    @InjectRepository(ApplicationToken) private readonly tokens: Repository<ApplicationToken>,
+    @InjectRepository(Application) private readonly applications: Repository<Application>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Issues a new token for an application.
+   * @returns the raw token (never stored; hand it to the applicant)
+   */
+  async issue(applicationId: string, purpose: ApplicationTokenPurpose): Promise<string> {
+    const token = generateToken();
+    const expiresAt = new Date(Date.now() + this.config.APPLICATION_TOKEN_TTL_DAYS * 86_400_000);
+    await this.tokens.insert({ applicationId, tokenHash: hashToken(token), purpose, expiresAt });
+    return token;
+  }
+
+  /**
+   * Opens an application by token.
+   * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
+   *         410 TKN-002 the application is withdrawn, or was submitted and the token is for the application form
+   */
+  async resolve(token: string | undefined): Promise<ResolvedToken> {
+    if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
+    const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token), revokedAt: IsNull() } });
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
+    if (row.expiresAt.getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
+    const application = await this.applications.findOne({ where: { id: row.applicationId } });
+    if (!application) throw new ApiException(HttpStatus.GONE, 'TKN-002');
+    if (application.status === 'withdrawn' || (row.purpose === 'application' && application.status !== 'draft')) {
+      throw new ApiException(HttpStatus.GONE, 'TKN-002');
+    }
+    await this.tokens.update(row.id, { lastUsedAt: new Date() });
+    return { application, purpose: row.purpose };
+  }
+
+  /** The application with this id, or null (no access check: callers check ownership). */
+  findApplication(id: string): Promise<Application | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);
+    return this.applications.findOne({ where: { id } });
+  }
+}

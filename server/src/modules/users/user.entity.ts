@@ -1,0 +1,17 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** Roles of spec §6: `admin` is special, everyone else is an applicant. */
+export type UserRole = 'admin' | 'applicant';
+
+/** An account (table `users`). `passwordHash` is argon2id; null for OAuth-only accounts. */
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column('text') email: string;
+  @Column('text', { name: 'first_name' }) firstName: string;
+  @Column('text', { name: 'last_name' }) lastName: string;
+  @Column('text', { name: 'password_hash', nullable: true, select: false }) passwordHash: string | null;
+  @Column('text') role: UserRole;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
