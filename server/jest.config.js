@@ -10,10 +10,10 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/server/tsconfig.json', isolatedModules: true }],
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/server/tsconfig.json' }],
   },
   testEnvironment: 'node',
-  globalSetup: '<rootDir>/server/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/server/test/support/global-teardown.ts',
+  globalSetup: '<rootDir>/server/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/server/test/support/global-teardown.mjs',
   testTimeout: 30000,
 };

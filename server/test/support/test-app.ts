@@ -1,0 +1,114 @@
+import 'reflect-metadata';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test } from '@nestjs/testing';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp } from '../../src/app.setup.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { runMigrations } from '../../src/database/data-source.js';
+
+/** The first admin every test app seeds. */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
+
+/** A booted API on its own freshly migrated database. */
+export interface TestApp {
+  app: NestExpressApplication;
+  config: AppConfig;
+  /** supertest agent factory bound to the app's HTTP server. */
+  http: () => ReturnType<typeof request>;
+  /** A direct connection to the test database, for arranging and checking rows. */
+  db: pg.Client;
+  /** Logs in and answers the bearer token. */
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Creates a new database on the test server (see global-setup), applies every migration, and boots the
+ * whole AppModule with `configureApp` exactly as production does.
+ * @param env extra configuration (e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`)
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
+  const database = `portal_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const url = withDatabase(serverUrl, database);
+  await runMigrations(url);
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: await mkdtemp(join(tmpdir(), 'portal-data-')),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_PER_MINUTE: '1000',
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, url)] }).compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
+  configureApp(app, config);
+  await app.init();
+
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const http = () => request(app.getHttpServer());
+  return {
+    app,
+    config,
+    http,
+    db,
+    async login(email = ADMIN.email, password = ADMIN.password) {
+      const response = await http().post('/api/login').send({ email, password });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.token as string;
+    },
+    async close() {
+      await db.end();
+      await app.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A valid start-application body (men's MSW, Spring 2026, first listed location). */
+export async function startBody(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const programs = await t.http().get('/api/programs?gender=male');
+  const msw = programs.body.find((p: { name: string }) => p.name === 'MSW');
+  const course = msw.courses.find((c: { semester: string }) => c.semester === 'Spring 2026');
+  return {
+    gender: 'Male',
+    fieldOfInterest: 'MSW',
+    semester: 'Spring 2026',
+    location: course.locations[0],
+    firstName: 'Moshe',
+    lastName: 'Levi',
+    email: 'moshe@example.com',
+    locale: 'en',
+    ...overrides,
+  };
+}
+
+/** Starts an application and answers `{ token, id, data }`. */
+export async function startApplication(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const response = await t.http().post('/api/applications').send(await startBody(t, overrides));
+  if (response.status !== 201) throw new Error(`start failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { token: string; id: string; data: Record<string, unknown> & { version: number } };
+}
