@@ -8,6 +8,7 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         SessionModule,
         TimelogModule,
         AdminModule,
+        DemoModule,
       ],
     };
   }

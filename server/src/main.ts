@@ -8,6 +8,7 @@ import { configureApp } from './app.setup.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { runMigrations } from './database/data-source.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+import { DemoDataService } from './modules/demo/demo-data.service.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -58,6 +59,7 @@ async function bootstrap(): Promise<void> {
 
   await app.listen(config.PORT, config.HOST);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  await app.get(DemoDataService).seed(url);
   logger.log(
     `Admissions portal ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n` +
       `  Applicants:  ${url}/\n  Admin:       ${url}/admin/  (${config.ADMIN_EMAIL})\n  API docs:    ${url}/api/docs`,

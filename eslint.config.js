@@ -1,0 +1,16 @@
+// Lint rules for all three workspaces (TypeScript strict; `npm run lint`).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  { files: ['scripts/**', '**/*.mjs', 'e2e/**'], rules: { 'no-console': 'off' } },
+);
