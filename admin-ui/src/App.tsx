@@ -1,0 +1,70 @@
+/**
+ * The admin console: react-admin in history mode under the `/admin` basename (a BrowserRouter:
+ * react-admin's own default is a hash router), with the shared-login auth
+ * provider, the ra-data-simple-rest data provider on `/api/admin`, i18next translations and the
+ * dashboard layout. Resource pages are lazy-loaded chunks.
+ */
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
+import { BrowserRouter, Navigate, Route } from 'react-router';
+import ListIcon from '@mui/icons-material/List';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import { authProvider } from './auth';
+import { dataProvider } from './api/dataProvider';
+import { BASENAME } from './config';
+import { Layout } from './layout/Layout';
+import type { MaintenanceWindowRecord } from './maintenance/types';
+
+const Dashboard = lazy(() => import('./dashboard/Dashboard'));
+const DropdownList = lazy(() => import('./dropdowns/DropdownList'));
+const DropdownEdit = lazy(() => import('./dropdowns/DropdownEdit'));
+const MaintenanceList = lazy(() => import('./maintenance/MaintenanceList'));
+const MaintenanceCreate = lazy(() => import('./maintenance/MaintenanceCreate'));
+const MaintenanceEdit = lazy(() => import('./maintenance/MaintenanceEdit'));
+
+/** How a maintenance window is named in titles and dialogs (Eastern wall-clock values). */
+const windowRepresentation = (r: MaintenanceWindowRecord) =>
+  `${r.startDate} ${r.startTime?.slice(0, 5)} – ${r.endDate} ${r.endTime?.slice(0, 5)}`;
+
+/** The root component; `i18nProvider` and `store` are created in main.tsx before the first render. */
+export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store: Store }) {
+  return (
+    // The router owns the `/admin` prefix, so react-admin's own paths stay '/', '/dropdowns', ….
+    <BrowserRouter basename={BASENAME}>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={Layout}
+        dashboard={Dashboard}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+        title="app.title"
+      >
+        <Resource
+          name="dropdowns"
+          list={DropdownList}
+          edit={DropdownEdit}
+          icon={ListIcon}
+          recordRepresentation="label"
+          options={{ label: 'app.menu.dropdowns' }}
+        />
+        <Resource
+          name="maintenance-windows"
+          list={MaintenanceList}
+          create={MaintenanceCreate}
+          edit={MaintenanceEdit}
+          icon={CampaignIcon}
+          recordRepresentation={windowRepresentation}
+          options={{ label: 'app.menu.banner' }}
+        />
+        <CustomRoutes>
+          {/* DESIGN §3: the applicant app sends admins from /banner to /admin/banner. */}
+          <Route path="/banner" element={<Navigate to="/maintenance-windows" replace />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

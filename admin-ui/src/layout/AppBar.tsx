@@ -1,0 +1,76 @@
+/**
+ * Header of the dashboard layout (spec §2): the logo linking to the dashboard home (`/admin/`),
+ * the page title, a greeting with the admin's first and last name when known, the language
+ * picker and a Logout button (logs out, then the login page).
+ */
+import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
+import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { AppBar as RaAppBar, LoadingIndicator, Link, TitlePortal, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { LanguagePicker } from './LanguagePicker';
+
+/** Logo link to the dashboard home. */
+function Logo() {
+  const translate = useTranslate();
+  return (
+    <Link
+      to="/"
+      aria-label={translate('app.header.home_link')}
+      sx={{ display: 'inline-flex', alignItems: 'center', mr: 1, color: 'inherit' }}
+    >
+      <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={32} height={32} />
+    </Link>
+  );
+}
+
+/** "Hello, First Last" once the identity is known; nothing before. */
+function Greeting() {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const name = identity?.fullName?.trim();
+  if (!name) return null;
+  return (
+    <Typography component="span" variant="body2" sx={{ mx: 1, display: { xs: 'none', sm: 'inline' } }} data-testid="greeting">
+      {translate('app.header.greeting', { name })}
+    </Typography>
+  );
+}
+
+/** Logout button: POST /api/logout, cookie removed, then the login page (see authProvider). */
+function LogoutButton() {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const label = translate('app.header.logout');
+  return (
+    <Button
+      color="inherit"
+      onClick={() => void logout()}
+      startIcon={compact ? undefined : <LogoutIcon />}
+      aria-label={label}
+      sx={{ textTransform: 'none', minWidth: 0 }}
+    >
+      {compact ? <LogoutIcon /> : label}
+    </Button>
+  );
+}
+
+/** The console's app bar. */
+export function AppBar() {
+  return (
+    <RaAppBar
+      userMenu={false}
+      toolbar={
+        <>
+          <Greeting />
+          <LanguagePicker />
+          <LoadingIndicator />
+          <LogoutButton />
+        </>
+      }
+    >
+      <Logo />
+      <TitlePortal />
+      <Box sx={{ flex: 1 }} />
+    </RaAppBar>
+  );
+}

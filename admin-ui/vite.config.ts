@@ -1,0 +1,44 @@
+/**
+ * Vite build of the admin console: served by the API under `/admin/` (so every asset URL is
+ * prefixed with `/admin/`). In development `/api` is proxied to the API on http://localhost:3000.
+ * The bundle is split into cached vendor groups (React, MUI, react-admin, i18n, luxon); the
+ * resource pages themselves are lazy-loaded chunks (see src/App.tsx).
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** Vendor chunk groups, matched against the module id (first match wins, by priority). */
+const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-is)[\\/]/, priority: 50 },
+  { name: 'vendor-mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|clsx)[\\/]/, priority: 40 },
+  {
+    name: 'vendor-i18n',
+    test: /node_modules[\\/](i18next|react-i18next|ra-i18n-i18next|html-parse-stringify|void-elements)[\\/]/,
+    priority: 35,
+  },
+  { name: 'vendor-luxon', test: /node_modules[\\/]luxon[\\/]/, priority: 30 },
+  { name: 'vendor-react-admin', test: /node_modules[\\/]/, priority: 10 },
+];
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  // ra-i18n-i18next pins older i18next/react-i18next copies of its own: use the app's (one copy).
+  resolve: { dedupe: ['i18next', 'react-i18next'] },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorGroups,
+        },
+      },
+    },
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+  },
+});
