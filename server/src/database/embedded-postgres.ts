@@ -114,13 +114,25 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
   } finally {
     await client.end();
   }
+  const pid = Number((await readFile(join(pgDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
   let stopped = false;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     async stop() {
       if (stopped) return;
       stopped = true;
-      await pg.stop();
+      // The library waits for the child's exit event, which never comes if the server already died
+      // (crash, OOM kill): only ask it to stop a live server, and never wait more than 15 s.
+      if (!isAlive(pid)) return;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolveTimeout) => {
+        timer = setTimeout(() => {
+          if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+          resolveTimeout();
+        }, 15_000);
+      });
+      await Promise.race([pg.stop(), timeout]);
+      clearTimeout(timer);
     },
   };
 }

@@ -9,6 +9,7 @@ import { UsersService } from '../users/users.service.js';
 import { AccessToken } from './access-token.entity.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
+import { UserResponse } from '../users/dto/user.response.js';
 
 /** Login tokens: issued on login/register, looked up by hash, revoked on logout. */
 @Injectable()
@@ -30,10 +31,10 @@ export class AuthService {
     return this.issue(user, remember);
   }
 
-  /** Creates an applicant account and logs it in. @throws ApiException 422 when the e-mail is taken */
+  /** Creates an applicant account and logs it in; the answer includes the user. @throws ApiException 422 when the e-mail is taken */
   async register(dto: RegisterDto): Promise<TokenResponse> {
     const user = await this.users.create({ email: dto.email, firstName: dto.first_name, lastName: dto.last_name, password: dto.password });
-    return this.issue(user, false);
+    return { ...(await this.issue(user, false)), user: UserResponse.from(user) };
   }
 
   /** Issues a new random token for `user`; only its sha256 is stored. */

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const PROGRAM_KINDS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'];
+const FLAG_NAMES = [
+  'highSchool', 'bachelor', 'master', 'references', 'unofficialGraduateTranscript', 'undergraduateTranscript',
+  'highSchoolTranscript', 'gre', 'recommendationLetters', 'resume', 'essay', 'personalStatement',
+];
+
+interface Program {
+  name: string;
+  program: string;
+  label: string;
+  popup: { title: string; semesters: number; college: string };
+  courses: { semester: string; locations: string[] }[];
+  flags: Record<string, boolean>;
+}
+
+describe('GET /api/programs', () => {
+  it('lists about 28 fields of interest for women, each with name/program/label/popup/courses/flags', async () => {
+    const response = await t.http().get('/api/programs').query({ gender: 'female' });
+    expect(response.status).toBe(200);
+    const programs: Program[] = response.body;
+    expect(programs.length).toBeGreaterThanOrEqual(25);
+    expect(programs.length).toBeLessThanOrEqual(31);
+    expect(new Set(programs.map((p) => p.name)).size).toBe(programs.length);
+    const womensSemesters = ['Spring 2026', 'Fall 2026'];
+    for (const p of programs) {
+      expect(Object.keys(p).sort()).toEqual(['courses', 'flags', 'label', 'name', 'popup', 'program']);
+      expect(p.name).toEqual(expect.any(String));
+      expect(p.label).toEqual(expect.any(String));
+      expect(PROGRAM_KINDS).toContain(p.program);
+      expect(p.popup).toEqual({ title: expect.any(String), semesters: expect.any(Number), college: expect.any(String) });
+      expect(Number.isInteger(p.popup.semesters)).toBe(true);
+      expect(p.popup.semesters).toBeGreaterThanOrEqual(3);
+      expect(p.popup.semesters).toBeLessThanOrEqual(8);
+      expect(Array.isArray(p.courses)).toBe(true);
+      for (const c of p.courses) {
+        expect(womensSemesters).toContain(c.semester);
+        expect(Array.isArray(c.locations)).toBe(true);
+      }
+      for (const [flag, value] of Object.entries(p.flags)) {
+        expect(FLAG_NAMES).toContain(flag);
+        expect(typeof value).toBe('boolean');
+      }
+    }
+  });
+
+  it('lists fewer fields of interest for men, with men\'s semesters', async () => {
+    const female = await t.http().get('/api/programs').query({ gender: 'female' });
+    const male = await t.http().get('/api/programs').query({ gender: 'male' });
+    expect(male.status).toBe(200);
+    expect(male.body.length).toBeGreaterThan(0);
+    expect(male.body.length).toBeLessThan(female.body.length);
+    const msw = male.body.find((p: Program) => p.name === 'MSW');
+    expect(msw).toBeDefined();
+    for (const p of male.body as Program[]) {
+      for (const c of p.courses) expect(['Spring 2026', 'Summer 2026', 'Fall 2026']).toContain(c.semester);
+    }
+  });
+
+  it.each([
+    ['missing', {}],
+    ['invalid', { gender: 'other' }],
+    ['capitalised', { gender: 'Female' }],
+  ])('answers 422 VAL-001 with a localized message when gender is %s', async (_name, query) => {
+    const response = await t.http().get('/api/programs').query(query).set('Accept-Language', 'es');
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ success: false, code: 'VAL-001', message: 'Algunos campos necesitan su atención.' });
+    expect(response.body.errors.gender).toEqual(['gender debe ser una de las opciones de la lista.']);
+  });
+});
+
+describe('GET /api/programs/semesters', () => {
+  it('offers Spring 2026 and Fall 2026 to women', async () => {
+    const response = await t.http().get('/api/programs/semesters').query({ gender: 'female' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { name: 'Spring 2026', begins: '2026-01' },
+      { name: 'Fall 2026', begins: '2026-09' },
+    ]);
+  });
+
+  it('adds Summer 2026 for men', async () => {
+    const response = await t.http().get('/api/programs/semesters').query({ gender: 'male' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([
+      { name: 'Spring 2026', begins: '2026-01' },
+      { name: 'Summer 2026', begins: '2026-05' },
+      { name: 'Fall 2026', begins: '2026-09' },
+    ]);
+  });
+
+  it('answers 422 without a gender', async () => {
+    const response = await t.http().get('/api/programs/semesters');
+    expect(response.status).toBe(422);
+    expect(response.body.errors.gender).toBeDefined();
+  });
+});
+
+describe('session check and upsert', () => {
+  const start = '2026-11-22T10:00:00-05:00';
+
+  async function sessionRow(id: string) {
+    const result = await t.db.query('SELECT * FROM sessions WHERE id = $1', [id]);
+    return result.rows[0];
+  }
+
+  it('answers SES-000 for a new id, SES-001 once it is stored', async () => {
+    const id = randomUUID();
+    const free = await t.http().get('/api/session/check').query({ id });
+    expect(free.status).toBe(200);
+    expect(free.body).toEqual({ success: true, code: 'SES-000' });
+
+    const parentId = randomUUID();
+    const upsert = await t.http().post('/api/session/upsert').send({ id, startTime: start, parentModule: 'application', parentId });
+    expect(upsert.status).toBe(200);
+    expect(upsert.body).toEqual({
+      success: true,
+      data: {
+        id,
+        startTime: '2026-11-22T15:00:00.000Z',
+        newStartTime: null,
+        endTime: null,
+        lastActivityTime: null,
+        parentModule: 'application',
+        parentId,
+        renewed: false,
+      },
+    });
+    const row = await sessionRow(id);
+    expect(row).toMatchObject({ id, parent_module: 'application', parent_id: parentId, renewed: false, end_time: null, last_activity_time: null });
+    expect(new Date(row.start_time).toISOString()).toBe('2026-11-22T15:00:00.000Z');
+
+    const taken = await t.http().get('/api/session/check').query({ id });
+    expect(taken.body).toEqual({ success: true, code: 'SES-001' });
+  });
+
+  it('updates only the fields sent: lastActivityTime, then endTime', async () => {
+    const id = randomUUID();
+    await t.http().post('/api/session/upsert').send({ id, startTime: start, parentModule: 'application', parentId: 'app-1' }).expect(200);
+
+    const activity = await t.http()
+      .post('/api/session/upsert')
+      .send({ id, startTime: '2026-11-22T11:00:00-05:00', lastActivityTime: '2026-11-22T10:05:00-05:00' });
+    expect(activity.status).toBe(200);
+    expect(activity.body.data).toMatchObject({
+      startTime: '2026-11-22T15:00:00.000Z',
+      lastActivityTime: '2026-11-22T15:05:00.000Z',
+      endTime: null,
+      parentModule: 'application',
+      parentId: 'app-1',
+    });
+
+    const ended = await t.http().post('/api/session/upsert').send({ id, startTime: start, endTime: '2026-11-22T10:30:00Z' });
+    expect(ended.status).toBe(200);
+    const row = await sessionRow(id);
+    expect(new Date(row.start_time).toISOString()).toBe('2026-11-22T15:00:00.000Z');
+    expect(new Date(row.last_activity_time).toISOString()).toBe('2026-11-22T15:05:00.000Z');
+    expect(new Date(row.end_time).toISOString()).toBe('2026-11-22T10:30:00.000Z');
+    expect(row).toMatchObject({ parent_module: 'application', parent_id: 'app-1', renewed: false });
+    const count = await t.db.query('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [id]);
+    expect(count.rows[0].n).toBe(1);
+  });
+
+  it('keeps renewed true once set, and stores the new start time', async () => {
+    const id = randomUUID();
+    await t.http().post('/api/session/upsert').send({ id, startTime: start }).expect(200);
+    const renewed = await t.http()
+      .post('/api/session/upsert')
+      .send({ id, startTime: start, renewed: true, newStartTime: '2026-11-22T10:29:00-05:00' });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.data).toMatchObject({ renewed: true, newStartTime: '2026-11-22T15:29:00.000Z' });
+    const again = await t.http().post('/api/session/upsert').send({ id, startTime: start, renewed: false });
+    expect(again.status).toBe(200);
+    expect(again.body.data.renewed).toBe(true);
+    expect((await sessionRow(id)).renewed).toBe(true);
+  });
+
+  it.each([
+    ['an id that is too short', { id: 'abc1234', startTime: start }, 'id'],
+    ['an id with bad characters', { id: 'abcd efgh/1234', startTime: start }, 'id'],
+    ['a startTime without a zone', { id: 'session-no-zone-1', startTime: '2026-11-22T10:00:00' }, 'startTime'],
+    ['a startTime that is not a date', { id: 'session-no-date-1', startTime: 'yesterday' }, 'startTime'],
+    ['a missing startTime', { id: 'session-missing-1' }, 'startTime'],
+    ['a non-boolean renewed', { id: 'session-renewed-1', startTime: start, renewed: 'yes' }, 'renewed'],
+    ['an unknown field', { id: 'session-unknown-1', startTime: start, colour: 'red' }, 'colour'],
+  ])('answers 422 VAL-001 for %s and stores nothing', async (_name, body, field) => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM sessions');
+    const response = await t.http().post('/api/session/upsert').send(body);
+    expect(response.status).toBe(422);
+    expect(response.body).toMatchObject({ success: false, code: 'VAL-001' });
+    expect(response.body.errors[field]).toEqual(expect.arrayContaining([expect.any(String)]));
+    const after = await t.db.query('SELECT count(*)::int AS n FROM sessions');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('answers 422 on the check for a missing or malformed id', async () => {
+    for (const query of [{}, { id: 'short' }, { id: 'has spaces in it' }]) {
+      const response = await t.http().get('/api/session/check').query(query);
+      expect(response.status).toBe(422);
+      expect(response.body.errors.id).toBeDefined();
+    }
+  });
+});
+
+describe('POST /api/timelog', () => {
+  async function logsOf(applicationId: string) {
+    const result = await t.db.query('SELECT application_id, step, duration::text AS duration FROM time_logs WHERE application_id = $1 ORDER BY id', [applicationId]);
+    return result.rows;
+  }
+
+  it('refuses a duration with more than 4 decimals (422) and stores nothing', async () => {
+    const app = await startApplication(t, { email: 'timelog1@example.com' });
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 12.345678, step: 'personal' });
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('VAL-001');
+    expect(response.body.errors.duration).toBeDefined();
+    expect(await logsOf(app.id)).toEqual([]);
+  });
+
+  it('records 4 decimals against the token\'s application (201)', async () => {
+    const app = await startApplication(t, { email: 'timelog2@example.com' });
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 12.3456, step: 'personal' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ success: true, data: { id: expect.any(String), duration: '12.3456', step: 'personal' } });
+    expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'personal', duration: '12.3456' }]);
+  });
+
+  it('accepts the token in the query too', async () => {
+    const app = await startApplication(t, { email: 'timelog3@example.com' });
+    const response = await t.http().post('/api/timelog').query({ token: app.token }).send({ duration: 3, step: 'family' });
+    expect(response.status).toBe(201);
+    expect(response.body.data.duration).toBe('3.0000');
+    expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'family', duration: '3.0000' }]);
+  });
+
+  it('answers 401 AUTH-401 without any token', async () => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM time_logs');
+    const response = await t.http().post('/api/timelog').send({ duration: 1.5, step: 'personal' });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, code: 'AUTH-401' });
+    const after = await t.db.query('SELECT count(*)::int AS n FROM time_logs');
+    expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it('answers 404 TKN-001 for an unknown application token', async () => {
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', 'not-a-token').send({ duration: 1.5, step: 'personal' });
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('TKN-001');
+  });
+
+  it.each([
+    ['a negative duration', { duration: -1, step: 'personal' }, 'duration'],
+    ['a duration sent as a string', { duration: '12.5', step: 'personal' }, 'duration'],
+    ['a missing step', { duration: 2 }, 'step'],
+  ])('answers 422 for %s', async (_name, body, field) => {
+    const app = await startApplication(t, { email: `timelog-${field}-${Math.random()}@example.com` });
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send(body);
+    expect(response.status).toBe(422);
+    expect(response.body.code).toBe('VAL-001');
+    expect(response.body.errors[field]).toBeDefined();
+    expect(await logsOf(app.id)).toEqual([]);
+  });
+
+  it('lets an admin record against applicationId (201)', async () => {
+    const app = await startApplication(t, { email: 'timelog4@example.com' });
+    const adminToken = await t.login();
+    const response = await t.http()
+      .post('/api/timelog')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ duration: 0.5, step: 'review', applicationId: app.id });
+    expect(response.status).toBe(201);
+    expect(response.body.data).toMatchObject({ duration: '0.5000', step: 'review' });
+    expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'review', duration: '0.5000' }]);
+  });
+
+  it('refuses a logged-in applicant who does not own the application (403)', async () => {
+    const app = await startApplication(t, { email: 'timelog5@example.com' });
+    const registered = await t.http().post('/api/register').send({
+      first_name: 'Not', last_name: 'Owner', email: 'not.owner@example.com', password: 'not-owner-pass', password_confirmation: 'not-owner-pass',
+    });
+    expect(registered.status).toBe(201);
+    const response = await t.http()
+      .post('/api/timelog')
+      .set('Authorization', `Bearer ${registered.body.token}`)
+      .send({ duration: 1, step: 'personal', applicationId: app.id });
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('AUTH-403');
+    expect(await logsOf(app.id)).toEqual([]);
+  });
+
+  it('refuses application A\'s token with applicationId of application B (403), storing nothing', async () => {
+    const a = await startApplication(t, { email: 'timelog-a@example.com' });
+    const b = await startApplication(t, { email: 'timelog-b@example.com' });
+    const response = await t.http()
+      .post('/api/timelog')
+      .set('X-Application-Token', a.token)
+      .send({ duration: 1, step: 'personal', applicationId: b.id });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ success: false, code: 'AUTH-403' });
+    expect(await logsOf(a.id)).toEqual([]);
+    expect(await logsOf(b.id)).toEqual([]);
+  });
+});
