@@ -1,5 +1,6 @@
 // Lint rules for all three workspaces (TypeScript strict; `npm run lint`).
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -12,5 +13,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  { files: ['server/**', 'scripts/**', 'e2e/**', '**/*.mjs', '**/jest.config.js', 'eslint.config.js'], languageOptions: { globals: globals.node } },
+  { files: ['admin-ui/src/**', 'applicant-ui/src/**'], languageOptions: { globals: globals.browser } },
   { files: ['scripts/**', '**/*.mjs', 'e2e/**'], rules: { 'no-console': 'off' } },
 );

