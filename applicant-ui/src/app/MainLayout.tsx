@@ -1,0 +1,61 @@
+/**
+ * Main layout (spec §2): nav bar with logo → main site and the language switcher, the maintenance
+ * banner (while a window is scheduled), the advisory banner, the routed content, the tagline band and
+ * a sticky footer with the disclaimer and a back-to-top button (smooth 700 ms scroll).
+ */
+import { useEffect, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { getConfig, FALLBACK_CONFIG, type PublicConfig } from '../shared/api/config-api';
+import { MaintenanceBanner } from '../features/maintenance/MaintenanceBanner';
+import { scrollToTop } from '../shared/lib/motion';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+
+/** Reads GET /api/config once (never fails). */
+function useConfig(): PublicConfig {
+  const [config, setConfig] = useState<PublicConfig>(FALLBACK_CONFIG);
+  useEffect(() => {
+    let alive = true;
+    void getConfig().then((c) => alive && setConfig(c));
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return config;
+}
+
+/** Main layout for the welcome and application pages. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  return (
+    <div className="layout layout--main">
+      <a className="skip-link" href="#main">
+        {t('nav.skip_to_content')}
+      </a>
+      <header className="navbar">
+        <Logo href={config.mainSiteUrl} />
+        <LanguageSwitcher />
+      </header>
+      <MaintenanceBanner intervalMs={config.maintenanceCheckIntervalMs || 80_000} />
+      <aside className="banner banner--advisory" aria-label={t('advisory.label')}>
+        <p>
+          <strong>{t('advisory.heading')}</strong> {t('advisory.msw_men_spring_2026')}
+        </p>
+      </aside>
+      <main id="main" className="layout__content" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <section className="tagline" aria-label={t('tagline.label')}>
+        <p>{t('tagline.text')}</p>
+      </section>
+      <footer className="footer">
+        <p className="footer__disclaimer">{t('footer.disclaimer')}</p>
+        <button type="button" className="btn btn--ghost footer__top" onClick={() => void scrollToTop()}>
+          {t('footer.back_to_top')}
+        </button>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The route tree (spec §2, DESIGN §3), history mode via createBrowserRouter. Every route first loads
+ * the locale and runs the auth check (root loader, re-run on every navigation). Pages are lazy chunks
+ * loaded through {@link importWithReload} (a failed chunk reloads the page once).
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { ensureLocaleLoaded } from '../i18n';
+import { ensureAuthChecked } from '../shared/api/auth-api';
+import { BasicLayout } from './BasicLayout';
+import { MainLayout } from './MainLayout';
+import { InitialLoading, RootShell } from './RootShell';
+import { RouteError } from './RouteError';
+import { importWithReload } from './lazy-page';
+import { pathFor } from './route-names';
+
+/** Locale + auth check run before every route (spec §2). */
+export async function rootLoader(): Promise<null> {
+  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked()]);
+  return null;
+}
+
+/** Guest-only guard (login): logged-in users go home. */
+async function guestOnly(): Promise<null> {
+  const user = await ensureAuthChecked();
+  if (user) throw redirect(pathFor('home'));
+  return null;
+}
+
+/** Logged-in-only guard: anonymous users go to login with a redirect back. */
+async function loggedInOnly({ request }: LoaderFunctionArgs): Promise<null> {
+  const user = await ensureAuthChecked();
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`${pathFor('login')}?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return null;
+}
+
+/** /dropdowns and /banner (DESIGN §3): admins go to the admin console, others home, anonymous to login. */
+function adminRedirect(adminPath: string) {
+  return async (args: LoaderFunctionArgs): Promise<null> => {
+    await loggedInOnly(args);
+    const user = await ensureAuthChecked();
+    if (user?.role === 'admin') {
+      window.location.assign(adminPath);
+      return new Promise<null>(() => undefined);
+    }
+    throw redirect(pathFor('home'));
+  };
+}
+
+const page = (importer: () => Promise<{ default: ComponentType }>) => async () => {
+  const mod = await importWithReload(importer);
+  return { Component: mod.default };
+};
+
+/** Route objects (exported for tests and documentation). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootShell />,
+    loader: rootLoader,
+    shouldRevalidate: () => true,
+    HydrateFallback: InitialLoading,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MainLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: page(() => import('../features/welcome/WelcomePage')) },
+          { path: 'application/:step?', lazy: page(() => import('../features/application/ApplicationPage')) },
+          { path: 'details/:step?', lazy: page(() => import('../features/application/ApplicationPage')) },
+        ],
+      },
+      {
+        element: <BasicLayout />,
+        errorElement: <RouteError />,
+        children: [
+          { path: 'login', loader: guestOnly, lazy: page(() => import('../features/auth/LoginPage')) },
+          { path: 'home', loader: loggedInOnly, lazy: page(() => import('../features/home/HomePage')) },
+          { path: 'dropdowns', loader: adminRedirect('/admin/dropdowns') },
+          { path: 'banner', loader: adminRedirect('/admin/banner') },
+          { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
+          { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },
+          { path: 'invalid-application', lazy: page(() => import('../features/errors/InvalidApplicationPage')) },
+          { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },
+        ],
+      },
+    ],
+  },
+];
+
+/** Creates the browser router for the app. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

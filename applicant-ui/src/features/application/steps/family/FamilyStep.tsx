@@ -1,0 +1,138 @@
+/**
+ * Step 2 "Family" (DESIGN §3): father and mother (deceased flags, mother's maiden name), spouse when
+ * marital status is Married, emergency contact. Autosaves; Back saves and returns to step 1; Next
+ * validates, saves (stepReached 3) and says the remaining sections open soon (no later steps yet).
+ */
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField, TextField, fieldErrorText } from '../../../../shared/ui/form-fields';
+import { useStepAutosave } from '../../autosave/useStepAutosave';
+import { StepShell } from '../../StepShell';
+import type { StepProps } from '../personal/PersonalStep';
+import {
+  FAMILY_FIELDS,
+  MARRIED,
+  SPOUSE_FIELDS,
+  createFamilySchema,
+  familyDraftSchema,
+  familyFromRecord,
+  type FamilyValues,
+} from './family.schema';
+
+/** Step 2 component. */
+export function FamilyStep({ record, onNavigate }: StepProps) {
+  const { t } = useTranslation();
+  const married = record.maritalStatus === MARRIED;
+  const [done, setDone] = useState(false);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const form = useForm<FamilyValues>({
+    resolver: zodResolver(createFamilySchema(married)),
+    defaultValues: familyFromRecord(record),
+    mode: 'onTouched',
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = form;
+  const autosave = useStepAutosave({
+    form,
+    fields: FAMILY_FIELDS,
+    draftSchema: familyDraftSchema,
+    fromRecord: familyFromRecord,
+    exclude: () => (married ? [] : SPOUSE_FIELDS),
+  });
+  const err = (name: Exclude<keyof FamilyValues, 'emergencyContact'>) => fieldErrorText(t, errors[name]);
+  const ecErr = (name: keyof FamilyValues['emergencyContact']) => fieldErrorText(t, errors.emergencyContact?.[name]);
+
+  const onSubmit = handleSubmit(async () => {
+    if (await autosave.saveNow({ stepReached: 3, force: true })) {
+      setDone(true);
+      requestAnimationFrame(() => doneRef.current?.focus());
+    }
+  });
+  const onBack = async () => {
+    if (await autosave.saveNow()) onNavigate(1);
+  };
+
+  return (
+    <StepShell
+      step={2}
+      title={t('steps.family')}
+      autosave={autosave}
+      onSubmit={(e) => void onSubmit(e)}
+      onBack={() => void onBack()}
+      busy={isSubmitting}
+    >
+      <fieldset className="fieldset">
+        <legend>{t('family.father')}</legend>
+        <div className="form-row">
+          <TextField label={t('fields.fatherFirstName')} required error={err('fatherFirstName')} {...register('fatherFirstName')} />
+          <TextField label={t('fields.fatherLastName')} required error={err('fatherLastName')} {...register('fatherLastName')} />
+        </div>
+        <TextField label={t('fields.fatherOccupation')} error={err('fatherOccupation')} {...register('fatherOccupation')} />
+        <CheckboxField label={t('fields.fatherDeceased')} {...register('fatherDeceased')} />
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>{t('family.mother')}</legend>
+        <div className="form-row">
+          <TextField label={t('fields.motherFirstName')} required error={err('motherFirstName')} {...register('motherFirstName')} />
+          <TextField label={t('fields.motherLastName')} required error={err('motherLastName')} {...register('motherLastName')} />
+        </div>
+        <TextField label={t('fields.motherMaidenName')} error={err('motherMaidenName')} {...register('motherMaidenName')} />
+        <TextField label={t('fields.motherOccupation')} error={err('motherOccupation')} {...register('motherOccupation')} />
+        <CheckboxField label={t('fields.motherDeceased')} {...register('motherDeceased')} />
+      </fieldset>
+      {married && (
+        <fieldset className="fieldset">
+          <legend>{t('family.spouse')}</legend>
+          <div className="form-row">
+            <TextField label={t('fields.SpouseFirstName')} required error={err('SpouseFirstName')} {...register('SpouseFirstName')} />
+            <TextField label={t('fields.SpouseLastName')} required error={err('SpouseLastName')} {...register('SpouseLastName')} />
+          </div>
+          <TextField label={t('fields.SpouseMaidenName')} error={err('SpouseMaidenName')} {...register('SpouseMaidenName')} />
+          <TextField label={t('fields.SpouseOccupation')} error={err('SpouseOccupation')} {...register('SpouseOccupation')} />
+          <div className="form-row">
+            <TextField label={t('fields.SpouseEmail')} type="email" error={err('SpouseEmail')} {...register('SpouseEmail')} />
+            <TextField label={t('fields.SpouseCellNumber')} type="tel" error={err('SpouseCellNumber')} {...register('SpouseCellNumber')} />
+          </div>
+        </fieldset>
+      )}
+      <fieldset className="fieldset">
+        <legend>{t('family.emergency')}</legend>
+        <div className="form-row">
+          <TextField label={t('fields.emergencyContact.name')} required error={ecErr('name')} {...register('emergencyContact.name')} />
+          <TextField
+            label={t('fields.emergencyContact.relationship')}
+            required
+            error={ecErr('relationship')}
+            {...register('emergencyContact.relationship')}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label={t('fields.emergencyContact.phone')}
+            type="tel"
+            required
+            error={ecErr('phone')}
+            {...register('emergencyContact.phone')}
+          />
+          <TextField
+            label={t('fields.emergencyContact.email')}
+            type="email"
+            error={ecErr('email')}
+            {...register('emergencyContact.email')}
+          />
+        </div>
+      </fieldset>
+      {done && (
+        <div ref={doneRef} tabIndex={-1} className="notice notice--success" role="status" data-testid="next-sections-soon">
+          <h3>{t('family.done_title')}</h3>
+          <p>{t('family.done_text')}</p>
+        </div>
+      )}
+    </StepShell>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * /validation?token=…: where e-mailed links land (DESIGN §3). Checks the token (GET /api/token/check),
+ * stores the record and forwards to /application/<stepReached>?token=… (or /details/… for a details
+ * token); TKN-002 → invalid-application, other failures → invalid-token.
+ */
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { checkToken } from '../application/api/application-api';
+import { useApplication } from '../application/ApplicationContext';
+import { apiErrorBody, tokenFailureRoute } from '../../shared/api/errors';
+import { applicationPath, pathFor } from '../../app/route-names';
+import { stepFromValue } from '../application/steps/step-config';
+
+/** Validation page. */
+export default function ValidationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { setLoaded } = useApplication();
+  const started = useRef(false);
+  const token = params.get('token');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!token) {
+      void navigate(pathFor('invalid-token'), { replace: true });
+      return;
+    }
+    checkToken(token)
+      .then((answer) => {
+        setLoaded(answer.data, token);
+        const base = answer.purpose === 'details' ? 'details' : 'application';
+        const step = base === 'details' ? 1 : (stepFromValue(answer.data.stepReached) ?? 1);
+        void navigate(applicationPath(step, token, base), { replace: true });
+      })
+      .catch((error: unknown) => {
+        void navigate(pathFor(tokenFailureRoute(apiErrorBody(error)?.code)), { replace: true });
+      });
+  }, [token, navigate, setLoaded]);
+
+  return (
+    <p className="loading" role="status">
+      {t('validation_page.checking')}
+    </p>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * i18next set-up for the applicant app. Message files are loaded on demand (one dynamic import,
+ * hence one chunk, per locale); the choice is kept in the `locale` cookie for 365 days and mirrored
+ * into `<html lang>`.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import Cookies from 'js-cookie';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale, matchLocale, pickInitialLocale } from './locale-config';
+
+type Messages = Record<string, unknown>;
+
+const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
+  en: () => import('./locales/en.json'),
+  es: () => import('./locales/es.json'),
+  'zh-CN': () => import('./locales/zh-CN.json'),
+};
+
+const loaded = new Set<Locale>();
+let initPromise: Promise<unknown> | null = null;
+
+async function loadMessages(locale: Locale): Promise<void> {
+  if (loaded.has(locale)) return;
+  const mod = await loaders[locale]();
+  i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
+  loaded.add(locale);
+}
+
+function applyLocale(locale: Locale): void {
+  Cookies.set(LOCALE_COOKIE, locale, { expires: LOCALE_COOKIE_DAYS, sameSite: 'Lax', path: '/' });
+  document.documentElement.lang = locale;
+}
+
+/** Initialises i18next once (no resources yet) with the locale from cookie or browser. */
+function init(): Promise<unknown> {
+  if (!initPromise) {
+    const initial = pickInitialLocale(Cookies.get(LOCALE_COOKIE), navigator.languages ?? [navigator.language]);
+    initPromise = i18n.use(initReactI18next).init({
+      lng: initial,
+      fallbackLng: DEFAULT_LOCALE,
+      supportedLngs: ['en', 'es', 'zh-CN'],
+      load: 'currentOnly',
+      resources: {},
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  }
+  return initPromise;
+}
+
+/** The locale currently in use (`en`, `es` or `zh-CN`). */
+export function currentLocale(): Locale {
+  return matchLocale(i18n.language) ?? DEFAULT_LOCALE;
+}
+
+/**
+ * Makes sure the current locale's messages (and the English fallback) are loaded, and that the
+ * cookie and `<html lang>` reflect it. Called before the first render and by every route (spec §2).
+ */
+export async function ensureLocaleLoaded(): Promise<Locale> {
+  await init();
+  const locale = currentLocale();
+  await Promise.all([loadMessages(locale), loadMessages(DEFAULT_LOCALE)]);
+  applyLocale(locale);
+  return locale;
+}
+
+/** Switches the interface language: loads its messages on demand, then saves the choice for 365 days. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  await init();
+  await loadMessages(locale);
+  await i18n.changeLanguage(locale);
+  applyLocale(locale);
+}
+
+export { i18n };

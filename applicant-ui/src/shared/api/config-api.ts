@@ -1,0 +1,34 @@
+/** GET /api/config: deployment facts the front end needs (docs/api.md "Public configuration"). */
+import { api } from './client';
+
+/** Public configuration of the deployment. */
+export interface PublicConfig {
+  mainSiteUrl: string;
+  locales: string[];
+  sessionMaxMs: number;
+  maintenanceCheckIntervalMs: number;
+}
+
+/** Used when the config call fails: no main-site link, 80 s maintenance interval (spec §9). */
+export const FALLBACK_CONFIG: PublicConfig = {
+  mainSiteUrl: '',
+  locales: ['en', 'es', 'zh-CN'],
+  sessionMaxMs: 1_800_000,
+  maintenanceCheckIntervalMs: 80_000,
+};
+
+let cached: Promise<PublicConfig> | null = null;
+
+/** Fetches the config once per page load; never rejects (falls back to {@link FALLBACK_CONFIG}). */
+export function getConfig(): Promise<PublicConfig> {
+  if (!cached) {
+    cached = api
+      .get<PublicConfig>('/config', { silent: true })
+      .then(({ data }) => ({ ...FALLBACK_CONFIG, ...data }))
+      .catch(() => {
+        cached = null;
+        return FALLBACK_CONFIG;
+      });
+  }
+  return cached;
+}
