@@ -13,7 +13,10 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['server/**', 'scripts/**', 'e2e/**', '**/*.mjs', '**/jest.config.js', 'eslint.config.js'], languageOptions: { globals: globals.node } },
+  {
+    files: ['server/**', 'scripts/**', 'e2e/**', '**/*.mjs', '**/jest.config.js', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['admin-ui/src/**', 'applicant-ui/src/**'], languageOptions: { globals: globals.browser } },
   { files: ['scripts/**', '**/*.mjs', 'e2e/**', 'server/bench/**'], rules: { 'no-console': 'off' } },
 );

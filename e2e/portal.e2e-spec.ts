@@ -144,7 +144,8 @@ describe('applicant', () => {
   });
 
   it('picks a program, starts, fills steps 1 and 2, reloads and finds every value again', async () => {
-    const programs = await apiJson<{ name: string; label: string; courses: { semester: string; locations: string[] }[] }[]>('/programs?gender=male');
+    const programs =
+      await apiJson<{ name: string; label: string; courses: { semester: string; locations: string[] }[] }[]>('/programs?gender=male');
     const msw = programs.find((p) => p.name === 'MSW')!;
     const spring = msw.courses.find((c) => c.semester === 'Spring 2026')!;
 
@@ -210,7 +211,10 @@ describe('applicant', () => {
   it('switches the language and sends bad or missing tokens to the right pages', async () => {
     await page.goto(`${portal.baseUrl}/`);
     await page.getByLabel('Language').first().selectOption('es');
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Solicit/i }).waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Solicit/i })
+      .waitFor();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('es');
     const cookies = await page.context().cookies();
     const locale = cookies.find((c) => c.name === 'locale');

@@ -25,7 +25,10 @@ export function launchBrowser(): Promise<Browser> {
  * A browser context for one user: own cookies and storage, a given time zone and locale.
  * Page errors and failed API calls are collected so tests can assert there were none.
  */
-export async function newUser(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; errors: string[] }> {
+export async function newUser(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const errors: string[] = [];
   context.on('page', (page) => {

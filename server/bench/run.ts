@@ -31,7 +31,16 @@ async function main(): Promise<void> {
 
     t0 = performance.now();
     await runMigrations(db.url);
-    const config = loadConfig({ NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD: 'bench-password-123', RATE_LIMIT_PER_MINUTE: '1000000', DEMO_DATA: 'false', LOG_LEVEL: 'error' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      ADMIN_PASSWORD: 'bench-password-123',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+    });
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db.url), { logger: ['error'] });
     configureApp(app, config);
     await app.listen(0, '127.0.0.1');
@@ -39,13 +48,25 @@ async function main(): Promise<void> {
     const address = app.getHttpServer().address() as { port: number };
     const base = `http://127.0.0.1:${address.port}/api`;
 
-    const programs = (await (await fetch(`${base}/programs?gender=female`)).json()) as { name: string; courses: { semester: string; locations: string[] }[] }[];
+    const programs = (await (await fetch(`${base}/programs?gender=female`)).json()) as {
+      name: string;
+      courses: { semester: string; locations: string[] }[];
+    }[];
     const program = programs.find((p) => p.courses.length > 0)!;
     const started = (await (
       await fetch(`${base}/applications`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ gender: 'Female', fieldOfInterest: program.name, semester: program.courses[0].semester, location: program.courses[0].locations[0], firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', locale: 'en' }),
+        body: JSON.stringify({
+          gender: 'Female',
+          fieldOfInterest: program.name,
+          semester: program.courses[0].semester,
+          location: program.courses[0].locations[0],
+          firstName: 'Bench',
+          lastName: 'Mark',
+          email: 'bench@example.com',
+          locale: 'en',
+        }),
       })
     ).json()) as { token: string; id: string; data: { version: number } };
 

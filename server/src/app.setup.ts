@@ -39,7 +39,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     }),
   );
   app.use(cookieParser());
-  const origins = config.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(

@@ -50,7 +50,10 @@ describe('POST /api/applications (start)', () => {
   });
 
   it('refuses a semester the program does not offer', async () => {
-    const response = await t.http().post('/api/applications').send(await startBody(t, { semester: 'Fall 2025' }));
+    const response = await t
+      .http()
+      .post('/api/applications')
+      .send(await startBody(t, { semester: 'Fall 2025' }));
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors)).toEqual(['semester']);
   });
@@ -76,7 +79,10 @@ describe('POST /api/applications (start)', () => {
        VALUES ('2026-01-01', '00:00', '2099-01-01', '00:00', now() - interval '1 hour', now() + interval '1 hour')`,
     );
     try {
-      const response = await t.http().post('/api/applications').send(await startBody(t));
+      const response = await t
+        .http()
+        .post('/api/applications')
+        .send(await startBody(t));
       expect(response.status).toBe(503);
       expect(response.body.code).toBe('MAI-002');
     } finally {
@@ -127,7 +133,11 @@ describe('PATCH /api/applications/:id (save a step)', () => {
 
   it('saves step fields, bumps the version, raises stepReached and keeps them for the next token check', async () => {
     const started = await startApplication(t);
-    const first = await t.http().patch(`/api/applications/${started.id}`).set('X-Application-Token', started.token).send({ version: 1, stepReached: '2', ...personal });
+    const first = await t
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .set('X-Application-Token', started.token)
+      .send({ version: 1, stepReached: '2', ...personal });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ ...personal, version: 2, stepReached: '2' });
 
@@ -139,7 +149,11 @@ describe('PATCH /api/applications/:id (save a step)', () => {
       SpouseEmail: 'sarah@example.com',
       emergencyContact: { name: 'Rivka', phone: '718-555-0199', email: 'rivka@example.com', relationship: 'Sister' },
     };
-    const second = await t.http().patch(`/api/applications/${started.id}`).query({ token: started.token }).send({ ...family, stepReached: '1' });
+    const second = await t
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .query({ token: started.token })
+      .send({ ...family, stepReached: '1' });
     expect(second.status).toBe(200);
     expect(second.body.data.stepReached).toBe('2');
 
@@ -163,7 +177,9 @@ describe('PATCH /api/applications/:id (save a step)', () => {
     const started = await startApplication(t);
     const url = `/api/applications/${started.id}`;
     const results = await Promise.all(
-      ['A', 'B', 'C', 'D'].map((tab) => t.http().patch(url).set('X-Application-Token', started.token).send({ version: 1, contactName: tab })),
+      ['A', 'B', 'C', 'D'].map((tab) =>
+        t.http().patch(url).set('X-Application-Token', started.token).send({ version: 1, contactName: tab }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     const row = await t.db.query('SELECT version FROM applications WHERE id = $1', [started.id]);
@@ -174,12 +190,23 @@ describe('PATCH /api/applications/:id (save a step)', () => {
     const started = await startApplication(t);
     const url = `/api/applications/${started.id}`;
     await t.http().patch(url).set('X-Application-Token', started.token).send({ version: 1, addressZip: '11230' }).expect(200);
-    const bad = await t.http()
+    const bad = await t
+      .http()
       .patch(url)
       .set('X-Application-Token', started.token)
-      .send({ version: 2, addressZip: 'abc', dateOfBirth: '02/30/1999', maritalStatus: 'Complicated', emergencyContact: { email: 'nope' }, firstName: '', unknownField: 1 });
+      .send({
+        version: 2,
+        addressZip: 'abc',
+        dateOfBirth: '02/30/1999',
+        maritalStatus: 'Complicated',
+        emergencyContact: { email: 'nope' },
+        firstName: '',
+        unknownField: 1,
+      });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['addressZip', 'dateOfBirth', 'emergencyContact.email', 'firstName', 'maritalStatus', 'unknownField'].sort());
+    expect(Object.keys(bad.body.errors).sort()).toEqual(
+      ['addressZip', 'dateOfBirth', 'emergencyContact.email', 'firstName', 'maritalStatus', 'unknownField'].sort(),
+    );
     expect(bad.body.errors.dateOfBirth[0]).toContain('MM/DD/YYYY');
     const row = await t.db.query('SELECT answers, version, first_name FROM applications WHERE id = $1', [started.id]);
     expect(row.rows[0]).toMatchObject({ version: 2, first_name: 'Moshe', answers: { addressZip: '11230' } });
@@ -194,10 +221,14 @@ describe('PATCH /api/applications/:id (save a step)', () => {
     expect(cleared.body.data.contactName).toBeUndefined();
   });
 
-  it('refuses another application\'s token (403), no credentials (401) and a bad id (400)', async () => {
+  it("refuses another application's token (403), no credentials (401) and a bad id (400)", async () => {
     const mine = await startApplication(t);
     const theirs = await startApplication(t, { email: 'other@example.com' });
-    const crossed = await t.http().patch(`/api/applications/${theirs.id}`).set('X-Application-Token', mine.token).send({ version: 1, contactName: 'x' });
+    const crossed = await t
+      .http()
+      .patch(`/api/applications/${theirs.id}`)
+      .set('X-Application-Token', mine.token)
+      .send({ version: 1, contactName: 'x' });
     expect(crossed.status).toBe(403);
     expect(crossed.body.code).toBe('AUTH-403');
     const anonymous = await t.http().patch(`/api/applications/${theirs.id}`).send({ version: 1, contactName: 'x' });
@@ -211,17 +242,29 @@ describe('PATCH /api/applications/:id (save a step)', () => {
   it('lets an admin save any application, and refuses a submitted one (410 TKN-002)', async () => {
     const started = await startApplication(t);
     const adminToken = await t.login();
-    const saved = await t.http().patch(`/api/applications/${started.id}`).set('Authorization', `Bearer ${adminToken}`).send({ version: 1, howHeard: 'Mentor' });
+    const saved = await t
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ version: 1, howHeard: 'Mentor' });
     expect(saved.status).toBe(200);
     await t.db.query(`UPDATE applications SET status = 'submitted' WHERE id = $1`, [started.id]);
-    const refused = await t.http().patch(`/api/applications/${started.id}`).set('Authorization', `Bearer ${adminToken}`).send({ version: 2, howHeard: 'Friend' });
+    const refused = await t
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ version: 2, howHeard: 'Friend' });
     expect(refused.status).toBe(410);
     expect(refused.body.code).toBe('TKN-002');
   });
 
   it('validates a changed field of interest against the catalogue', async () => {
     const started = await startApplication(t);
-    const response = await t.http().patch(`/api/applications/${started.id}`).set('X-Application-Token', started.token).send({ version: 1, fieldOfInterest: 'OTD' });
+    const response = await t
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .set('X-Application-Token', started.token)
+      .send({ version: 1, fieldOfInterest: 'OTD' });
     expect(response.status).toBe(422);
     expect(response.body.errors.fieldOfInterest).toBeDefined();
   });

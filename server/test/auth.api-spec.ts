@@ -32,7 +32,10 @@ async function userCount(): Promise<number> {
 
 describe('POST /api/register', () => {
   it('answers 201 with a bearer token and the applicant user, and stores the account', async () => {
-    const response = await t.http().post('/api/register').send(registration({ email: 'new.applicant@example.com' }));
+    const response = await t
+      .http()
+      .post('/api/register')
+      .send(registration({ email: 'new.applicant@example.com' }));
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       token: expect.any(String),
@@ -64,13 +67,15 @@ describe('POST /api/register', () => {
   });
 
   it('stores only the 64-hex sha256 of the issued token in access_tokens', async () => {
-    const response = await t.http().post('/api/register').send(registration({ email: 'token.check@example.com' }));
+    const response = await t
+      .http()
+      .post('/api/register')
+      .send(registration({ email: 'token.check@example.com' }));
     expect(response.status).toBe(201);
     const token: string = response.body.token;
-    const rows = await t.db.query(
-      `SELECT t.token_hash FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1`,
-      ['token.check@example.com'],
-    );
+    const rows = await t.db.query(`SELECT t.token_hash FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1`, [
+      'token.check@example.com',
+    ]);
     expect(rows.rows).toHaveLength(1);
     expect(rows.rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows.rows[0].token_hash).toBe(sha256(token));
@@ -95,7 +100,8 @@ describe('POST /api/register', () => {
 
   it('answers 422 on password_confirmation when it does not match', async () => {
     const before = await userCount();
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/register')
       .send(registration({ email: 'mismatch@example.com', password_confirmation: 'something-else-1' }));
     expect(response.status).toBe(422);
@@ -105,9 +111,14 @@ describe('POST /api/register', () => {
   });
 
   it('answers 422 on email when the address is already taken in a different case', async () => {
-    await t.http().post('/api/register').send(registration({ email: 'Taken.Case@Example.com' })).expect(201);
+    await t
+      .http()
+      .post('/api/register')
+      .send(registration({ email: 'Taken.Case@Example.com' }))
+      .expect(201);
     const before = await userCount();
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/register')
       .set('Accept-Language', 'es')
       .send(registration({ email: 'taken.case@EXAMPLE.COM' }));
@@ -163,8 +174,16 @@ describe('POST /api/login', () => {
     ['es', 'Estas credenciales no coinciden con nuestros registros.'],
     ['zh-CN', '这些凭据与我们的记录不符。'],
   ])('localizes the bad-credentials message with Accept-Language %s', async (locale, message) => {
-    const wrongPassword = await t.http().post('/api/login').set('Accept-Language', locale).send({ email: ADMIN.email, password: 'wrong-password-1' });
-    const unknownEmail = await t.http().post('/api/login').set('Accept-Language', locale).send({ email: 'nobody@example.com', password: 'x-password' });
+    const wrongPassword = await t
+      .http()
+      .post('/api/login')
+      .set('Accept-Language', locale)
+      .send({ email: ADMIN.email, password: 'wrong-password-1' });
+    const unknownEmail = await t
+      .http()
+      .post('/api/login')
+      .set('Accept-Language', locale)
+      .send({ email: 'nobody@example.com', password: 'x-password' });
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.status).toBe(401);
       expect(response.body).toMatchObject({ success: false, code: 'AUTH-401', message });
@@ -189,7 +208,7 @@ describe('GET /api/user', () => {
     expect(JSON.stringify(response.body)).not.toMatch(/password|argon2/i);
   });
 
-  it('records the token\'s last use', async () => {
+  it("records the token's last use", async () => {
     const token = await t.login();
     await t.http().get('/api/user').set('Authorization', `Bearer ${token}`).expect(200);
     const row = await t.db.query('SELECT last_used_at FROM access_tokens WHERE token_hash = $1', [sha256(token)]);
@@ -274,7 +293,11 @@ describe('rate limit on POST /api/login (RATE_LIMIT_PER_MINUTE=3)', () => {
   });
 
   it('localizes the 429 message', async () => {
-    const refused = await limited.http().post('/api/login').set('Accept-Language', 'es').send({ email: ADMIN.email, password: ADMIN.password });
+    const refused = await limited
+      .http()
+      .post('/api/login')
+      .set('Accept-Language', 'es')
+      .send({ email: ADMIN.email, password: ADMIN.password });
     expect(refused.status).toBe(429);
     expect(refused.body.message).toBe(`Demasiados intentos. Espere ${refused.headers['retry-after']} segundos y vuelva a intentarlo.`);
   });

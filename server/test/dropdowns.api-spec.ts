@@ -6,8 +6,21 @@ let adminToken: string;
 let applicantToken: string;
 
 const KEYS = [
-  'yesNo', 'transferCredit', 'employment', 'maritalStatus', 'placesClassesTaken', 'classTypes', 'classStatus', 'howHeard',
-  'colleges', 'israelPrograms', 'examTypes', 'months', 'cardYears', 'countries', 'states',
+  'yesNo',
+  'transferCredit',
+  'employment',
+  'maritalStatus',
+  'placesClassesTaken',
+  'classTypes',
+  'classStatus',
+  'howHeard',
+  'colleges',
+  'israelPrograms',
+  'examTypes',
+  'months',
+  'cardYears',
+  'countries',
+  'states',
 ];
 
 interface Dropdown {
@@ -61,7 +74,12 @@ describe('GET /api/dropdowns/', () => {
     const dropdowns = await list();
     expect(dropdowns.map((d) => d.key).sort()).toEqual([...KEYS].sort());
     for (const d of dropdowns) {
-      expect(d).toMatchObject({ id: expect.any(Number), key: expect.any(String), label: expect.any(String), updated_at: expect.any(String) });
+      expect(d).toMatchObject({
+        id: expect.any(Number),
+        key: expect.any(String),
+        label: expect.any(String),
+        updated_at: expect.any(String),
+      });
       expect(new Date(d.updated_at).toISOString()).toBe(d.updated_at);
       expect(Array.isArray(d.options)).toBe(true);
       expect(d.options.length).toBeGreaterThan(0);
@@ -127,13 +145,23 @@ describe('POST /api/dropdowns/{id}', () => {
 
   it('trims values and labels, and accepts the read-only fields of a GET echoed back', async () => {
     const before = await byKey('employment');
-    const response = await t.http()
+    const response = await t
+      .http()
       .post(`/api/dropdowns/${before.id}`)
       .set(admin())
-      .send({ ...before, options: [{ value: '  Full time ', label: ' Full-time ' }, { value: 'Part time', label: 'Part time' }] });
+      .send({
+        ...before,
+        options: [
+          { value: '  Full time ', label: ' Full-time ' },
+          { value: 'Part time', label: 'Part time' },
+        ],
+      });
     expect(response.status).toBe(200);
     const row = await t.db.query('SELECT options FROM dropdowns WHERE id = $1', [before.id]);
-    expect(row.rows[0].options).toEqual([{ value: 'Full time', label: 'Full-time' }, { value: 'Part time', label: 'Part time' }]);
+    expect(row.rows[0].options).toEqual([
+      { value: 'Full time', label: 'Full-time' },
+      { value: 'Part time', label: 'Part time' },
+    ]);
   });
 
   it('answers 401 AUTH-401 anonymous and 403 AUTH-403 for an applicant, and changes nothing', async () => {
@@ -150,10 +178,37 @@ describe('POST /api/dropdowns/{id}', () => {
   });
 
   it.each([
-    ['duplicate option values', { options: [{ value: 'A', label: 'A' }, { value: 'A', label: 'Again' }] }, 'options'],
-    ['duplicate values after trimming', { options: [{ value: 'A', label: 'A' }, { value: ' A ', label: 'Again' }] }, 'options'],
+    [
+      'duplicate option values',
+      {
+        options: [
+          { value: 'A', label: 'A' },
+          { value: 'A', label: 'Again' },
+        ],
+      },
+      'options',
+    ],
+    [
+      'duplicate values after trimming',
+      {
+        options: [
+          { value: 'A', label: 'A' },
+          { value: ' A ', label: 'Again' },
+        ],
+      },
+      'options',
+    ],
     ['an empty value', { options: [{ value: '', label: 'Empty' }] }, 'options.0.value'],
-    ['an empty label', { options: [{ value: 'X', label: 'X' }, { value: 'Y', label: '' }] }, 'options.1.label'],
+    [
+      'an empty label',
+      {
+        options: [
+          { value: 'X', label: 'X' },
+          { value: 'Y', label: '' },
+        ],
+      },
+      'options.1.label',
+    ],
     ['options not an array', { options: 'Yes,No' }, 'options'],
     ['options missing', { label: 'Only a label' }, 'options'],
     ['an unknown field inside an option', { options: [{ value: 'X', label: 'X', colour: 'red' }] }, 'options.0.colour'],
@@ -169,13 +224,21 @@ describe('POST /api/dropdowns/{id}', () => {
   });
 
   it('answers 400 REQ-400 for a non-integer id', async () => {
-    const response = await t.http().post('/api/dropdowns/abc').set(admin()).send({ options: [{ value: 'X', label: 'X' }] });
+    const response = await t
+      .http()
+      .post('/api/dropdowns/abc')
+      .set(admin())
+      .send({ options: [{ value: 'X', label: 'X' }] });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, code: 'REQ-400' });
   });
 
   it('answers 404 REQ-404 for an unknown id', async () => {
-    const response = await t.http().post('/api/dropdowns/999999').set(admin()).send({ options: [{ value: 'X', label: 'X' }] });
+    const response = await t
+      .http()
+      .post('/api/dropdowns/999999')
+      .set(admin())
+      .send({ options: [{ value: 'X', label: 'X' }] });
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({ success: false, code: 'REQ-404' });
   });
@@ -183,7 +246,11 @@ describe('POST /api/dropdowns/{id}', () => {
   it('refuses to edit the computed cardYears (422) and keeps it computed', async () => {
     const cardYears = await byKey('cardYears');
     const before = await snapshot();
-    const response = await t.http().post(`/api/dropdowns/${cardYears.id}`).set(admin()).send({ options: [{ value: '1999', label: '1999' }] });
+    const response = await t
+      .http()
+      .post(`/api/dropdowns/${cardYears.id}`)
+      .set(admin())
+      .send({ options: [{ value: '1999', label: '1999' }] });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VAL-001');
     expect(response.body.errors.options).toEqual(['This list is computed by the server and cannot be edited.']);
@@ -194,10 +261,7 @@ describe('POST /api/dropdowns/{id}', () => {
 
 describe('/api/admin/dropdowns (ra-data-simple-rest)', () => {
   it('lists a sorted page with Content-Range', async () => {
-    const response = await t.http()
-      .get('/api/admin/dropdowns')
-      .query({ sort: '["key","ASC"]', range: '[0,4]', filter: '{}' })
-      .set(admin());
+    const response = await t.http().get('/api/admin/dropdowns').query({ sort: '["key","ASC"]', range: '[0,4]', filter: '{}' }).set(admin());
     expect(response.status).toBe(200);
     expect(response.body).toHaveLength(5);
     const total = (await t.db.query('SELECT count(*)::int AS n FROM dropdowns')).rows[0].n;
@@ -254,7 +318,10 @@ describe('/api/admin/dropdowns (ra-data-simple-rest)', () => {
 
   it('updates with PUT and answers the record', async () => {
     const target = await byKey('months');
-    const options = [{ value: '01', label: 'January' }, { value: '02', label: 'February' }];
+    const options = [
+      { value: '01', label: 'January' },
+      { value: '02', label: 'February' },
+    ];
     const response = await t.http().put(`/api/admin/dropdowns/${target.id}`).set(admin()).send({ label: 'Months (short)', options });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: target.id, key: 'months', label: 'Months (short)', options });
@@ -265,10 +332,16 @@ describe('/api/admin/dropdowns (ra-data-simple-rest)', () => {
   it('answers 422 for duplicates on PUT and changes nothing', async () => {
     const target = await byKey('months');
     const before = await snapshot();
-    const response = await t.http()
+    const response = await t
+      .http()
       .put(`/api/admin/dropdowns/${target.id}`)
       .set(admin())
-      .send({ options: [{ value: '01', label: 'January' }, { value: '01', label: 'Jan' }] });
+      .send({
+        options: [
+          { value: '01', label: 'January' },
+          { value: '01', label: 'Jan' },
+        ],
+      });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VAL-001');
     expect(await snapshot()).toEqual(before);
@@ -280,7 +353,11 @@ describe('/api/admin/dropdowns (ra-data-simple-rest)', () => {
     const calls = [
       () => t.http().get('/api/admin/dropdowns'),
       () => t.http().get(`/api/admin/dropdowns/${target.id}`),
-      () => t.http().put(`/api/admin/dropdowns/${target.id}`).send({ options: [{ value: 'X', label: 'X' }] }),
+      () =>
+        t
+          .http()
+          .put(`/api/admin/dropdowns/${target.id}`)
+          .send({ options: [{ value: 'X', label: 'X' }] }),
     ];
     for (const call of calls) {
       const anonymous = await call();

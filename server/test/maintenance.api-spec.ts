@@ -73,7 +73,11 @@ describe('GET /api/maintenance/check', () => {
     expect(later).not.toBe(next);
     const response = await t.http().get('/api/maintenance/check');
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ success: true, code: 'MAI-000', data: { Start_Date__c: '2002-02-02', End_Date__c: '2002-02-02' } });
+    expect(response.body).toMatchObject({
+      success: true,
+      code: 'MAI-000',
+      data: { Start_Date__c: '2002-02-02', End_Date__c: '2002-02-02' },
+    });
   });
 
   it('answers a window in progress (started, not ended) before a future one', async () => {
@@ -97,7 +101,13 @@ describe('POST /api/admin/maintenance-windows', () => {
     });
     const stored = await rows();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ id: response.body.id, start_date: '2026-12-01', start_time: '22:00:00', end_date: '2026-12-02', end_time: '02:00:00' });
+    expect(stored[0]).toMatchObject({
+      id: response.body.id,
+      start_date: '2026-12-01',
+      start_time: '22:00:00',
+      end_date: '2026-12-02',
+      end_time: '02:00:00',
+    });
     expect(new Date(stored[0].starts_at).toISOString()).toBe('2026-12-02T03:00:00.000Z');
     expect(new Date(stored[0].ends_at).toISOString()).toBe('2026-12-02T07:00:00.000Z');
 
@@ -132,8 +142,16 @@ describe('POST /api/admin/maintenance-windows', () => {
   it.each([
     ['the end equals the start', { ...DECEMBER, endDate: '2026-12-01', endTime: '22:00' }, 'endTime'],
     ['the end is before the start', { ...DECEMBER, endDate: '2026-11-30' }, 'endTime'],
-    ['a start time in the spring-forward gap', { startDate: '2026-03-08', startTime: '02:30', endDate: '2026-03-08', endTime: '05:00' }, 'startTime'],
-    ['an end time in the spring-forward gap', { startDate: '2026-03-08', startTime: '01:00', endDate: '2026-03-08', endTime: '02:15' }, 'endTime'],
+    [
+      'a start time in the spring-forward gap',
+      { startDate: '2026-03-08', startTime: '02:30', endDate: '2026-03-08', endTime: '05:00' },
+      'startTime',
+    ],
+    [
+      'an end time in the spring-forward gap',
+      { startDate: '2026-03-08', startTime: '01:00', endDate: '2026-03-08', endTime: '02:15' },
+      'endTime',
+    ],
     ['an impossible date', { ...DECEMBER, startDate: '2026-02-30' }, 'startDate'],
     ['a date written MM/DD/YYYY', { ...DECEMBER, startDate: '12/01/2026' }, 'startDate'],
     ['a month 13', { ...DECEMBER, endDate: '2026-13-02' }, 'endDate'],
@@ -155,7 +173,12 @@ describe('POST /api/admin/maintenance-windows', () => {
   });
 
   it('localizes the order error', async () => {
-    const response = await t.http().post(URL).set(bearer(adminToken)).set('Accept-Language', 'es').send({ ...DECEMBER, endDate: '2026-11-30' });
+    const response = await t
+      .http()
+      .post(URL)
+      .set(bearer(adminToken))
+      .set('Accept-Language', 'es')
+      .send({ ...DECEMBER, endDate: '2026-11-30' });
     expect(response.status).toBe(422);
     expect(response.body.errors.endTime).toEqual(['El final debe ser posterior al inicio.']);
   });
@@ -194,7 +217,11 @@ describe('admin maintenance windows: get, update, delete, list', () => {
   it('refuses an invalid update (422) and keeps the window as it was', async () => {
     const created = (await create(DECEMBER)).body;
     const before = await rows();
-    const response = await t.http().put(`${URL}/${created.id}`).set(bearer(adminToken)).send({ ...DECEMBER, endDate: '2026-11-01' });
+    const response = await t
+      .http()
+      .put(`${URL}/${created.id}`)
+      .set(bearer(adminToken))
+      .send({ ...DECEMBER, endDate: '2026-11-01' });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VAL-001');
     expect(await rows()).toEqual(before);

@@ -132,7 +132,8 @@ describe('errors in the one shape', () => {
 
   it('a JSON body over the size limit answers 413 REQ-413 and stores nothing', async () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM sessions');
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/session/upsert')
       .set('Content-Type', 'application/json')
       .set('Accept-Language', 'es')
@@ -144,7 +145,12 @@ describe('errors in the one shape', () => {
   });
 
   it('malformed JSON answers 400 REQ-400, translated', async () => {
-    const response = await t.http().post('/api/login').set('Content-Type', 'application/json').set('Accept-Language', 'zh').send('{"email": "a@b.c",');
+    const response = await t
+      .http()
+      .post('/api/login')
+      .set('Content-Type', 'application/json')
+      .set('Accept-Language', 'zh')
+      .send('{"email": "a@b.c",');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ success: false, code: 'REQ-400', message: '无法读取该请求，请检查提交的内容。' });
   });
@@ -167,7 +173,10 @@ describe('errors in the one shape', () => {
 
 describe('GET /api/admin/stats', () => {
   it('counts the applications by status', async () => {
-    const empty = await t.http().get('/api/admin/stats').set('Authorization', `Bearer ${await t.login()}`);
+    const empty = await t
+      .http()
+      .get('/api/admin/stats')
+      .set('Authorization', `Bearer ${await t.login()}`);
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ total: 0, byStatus: {} });
 
@@ -177,7 +186,10 @@ describe('GET /api/admin/stats', () => {
     await t.db.query(`UPDATE applications SET status = 'submitted' WHERE id = $1`, [first.id]);
     await t.db.query(`UPDATE applications SET status = 'withdrawn' WHERE id = $1`, [third.id]);
 
-    const response = await t.http().get('/api/admin/stats').set('Authorization', `Bearer ${await t.login()}`);
+    const response = await t
+      .http()
+      .get('/api/admin/stats')
+      .set('Authorization', `Bearer ${await t.login()}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ total: 3, byStatus: { draft: 1, submitted: 1, withdrawn: 1 } });
   });
@@ -187,7 +199,11 @@ describe('GET /api/admin/stats', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toMatchObject({ success: false, code: 'AUTH-401' });
     const registered = await t.http().post('/api/register').send({
-      first_name: 'Stat', last_name: 'Seeker', email: 'stats.applicant@example.com', password: 'applicant-pass-1', password_confirmation: 'applicant-pass-1',
+      first_name: 'Stat',
+      last_name: 'Seeker',
+      email: 'stats.applicant@example.com',
+      password: 'applicant-pass-1',
+      password_confirmation: 'applicant-pass-1',
     });
     const applicant = await t.http().get('/api/admin/stats').set('Authorization', `Bearer ${registered.body.token}`);
     expect(applicant.status).toBe(403);

@@ -14,8 +14,18 @@ afterAll(async () => {
 
 const PROGRAM_KINDS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'];
 const FLAG_NAMES = [
-  'highSchool', 'bachelor', 'master', 'references', 'unofficialGraduateTranscript', 'undergraduateTranscript',
-  'highSchoolTranscript', 'gre', 'recommendationLetters', 'resume', 'essay', 'personalStatement',
+  'highSchool',
+  'bachelor',
+  'master',
+  'references',
+  'unofficialGraduateTranscript',
+  'undergraduateTranscript',
+  'highSchoolTranscript',
+  'gre',
+  'recommendationLetters',
+  'resume',
+  'essay',
+  'personalStatement',
 ];
 
 interface Program {
@@ -57,7 +67,7 @@ describe('GET /api/programs', () => {
     }
   });
 
-  it('lists fewer fields of interest for men, with men\'s semesters', async () => {
+  it("lists fewer fields of interest for men, with men's semesters", async () => {
     const female = await t.http().get('/api/programs').query({ gender: 'female' });
     const male = await t.http().get('/api/programs').query({ gender: 'male' });
     expect(male.status).toBe(200);
@@ -140,7 +150,14 @@ describe('session check and upsert', () => {
       },
     });
     const row = await sessionRow(id);
-    expect(row).toMatchObject({ id, parent_module: 'application', parent_id: parentId, renewed: false, end_time: null, last_activity_time: null });
+    expect(row).toMatchObject({
+      id,
+      parent_module: 'application',
+      parent_id: parentId,
+      renewed: false,
+      end_time: null,
+      last_activity_time: null,
+    });
     expect(new Date(row.start_time).toISOString()).toBe('2026-11-22T15:00:00.000Z');
 
     const taken = await t.http().get('/api/session/check').query({ id });
@@ -151,7 +168,8 @@ describe('session check and upsert', () => {
     const id = randomUUID();
     await t.http().post('/api/session/upsert').send({ id, startTime: start, parentModule: 'application', parentId: 'app-1' }).expect(200);
 
-    const activity = await t.http()
+    const activity = await t
+      .http()
       .post('/api/session/upsert')
       .send({ id, startTime: '2026-11-22T11:00:00-05:00', lastActivityTime: '2026-11-22T10:05:00-05:00' });
     expect(activity.status).toBe(200);
@@ -177,7 +195,8 @@ describe('session check and upsert', () => {
   it('keeps renewed true once set, and stores the new start time', async () => {
     const id = randomUUID();
     await t.http().post('/api/session/upsert').send({ id, startTime: start }).expect(200);
-    const renewed = await t.http()
+    const renewed = await t
+      .http()
       .post('/api/session/upsert')
       .send({ id, startTime: start, renewed: true, newStartTime: '2026-11-22T10:29:00-05:00' });
     expect(renewed.status).toBe(200);
@@ -217,22 +236,33 @@ describe('session check and upsert', () => {
 
 describe('POST /api/timelog', () => {
   async function logsOf(applicationId: string) {
-    const result = await t.db.query('SELECT application_id, step, duration::text AS duration FROM time_logs WHERE application_id = $1 ORDER BY id', [applicationId]);
+    const result = await t.db.query(
+      'SELECT application_id, step, duration::text AS duration FROM time_logs WHERE application_id = $1 ORDER BY id',
+      [applicationId],
+    );
     return result.rows;
   }
 
   it('refuses a duration with more than 4 decimals (422) and stores nothing', async () => {
     const app = await startApplication(t, { email: 'timelog1@example.com' });
-    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 12.345678, step: 'personal' });
+    const response = await t
+      .http()
+      .post('/api/timelog')
+      .set('X-Application-Token', app.token)
+      .send({ duration: 12.345678, step: 'personal' });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VAL-001');
     expect(response.body.errors.duration).toBeDefined();
     expect(await logsOf(app.id)).toEqual([]);
   });
 
-  it('records 4 decimals against the token\'s application (201)', async () => {
+  it("records 4 decimals against the token's application (201)", async () => {
     const app = await startApplication(t, { email: 'timelog2@example.com' });
-    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 12.3456, step: 'personal' });
+    const response = await t
+      .http()
+      .post('/api/timelog')
+      .set('X-Application-Token', app.token)
+      .send({ duration: 12.3456, step: 'personal' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ success: true, data: { id: expect.any(String), duration: '12.3456', step: 'personal' } });
     expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'personal', duration: '12.3456' }]);
@@ -256,7 +286,11 @@ describe('POST /api/timelog', () => {
   });
 
   it('answers 404 TKN-001 for an unknown application token', async () => {
-    const response = await t.http().post('/api/timelog').set('X-Application-Token', 'not-a-token').send({ duration: 1.5, step: 'personal' });
+    const response = await t
+      .http()
+      .post('/api/timelog')
+      .set('X-Application-Token', 'not-a-token')
+      .send({ duration: 1.5, step: 'personal' });
     expect(response.status).toBe(404);
     expect(response.body.code).toBe('TKN-001');
   });
@@ -277,7 +311,8 @@ describe('POST /api/timelog', () => {
   it('lets an admin record against applicationId (201)', async () => {
     const app = await startApplication(t, { email: 'timelog4@example.com' });
     const adminToken = await t.login();
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/timelog')
       .set('Authorization', `Bearer ${adminToken}`)
       .send({ duration: 0.5, step: 'review', applicationId: app.id });
@@ -289,10 +324,15 @@ describe('POST /api/timelog', () => {
   it('refuses a logged-in applicant who does not own the application (403)', async () => {
     const app = await startApplication(t, { email: 'timelog5@example.com' });
     const registered = await t.http().post('/api/register').send({
-      first_name: 'Not', last_name: 'Owner', email: 'not.owner@example.com', password: 'not-owner-pass', password_confirmation: 'not-owner-pass',
+      first_name: 'Not',
+      last_name: 'Owner',
+      email: 'not.owner@example.com',
+      password: 'not-owner-pass',
+      password_confirmation: 'not-owner-pass',
     });
     expect(registered.status).toBe(201);
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/timelog')
       .set('Authorization', `Bearer ${registered.body.token}`)
       .send({ duration: 1, step: 'personal', applicationId: app.id });
@@ -301,10 +341,11 @@ describe('POST /api/timelog', () => {
     expect(await logsOf(app.id)).toEqual([]);
   });
 
-  it('refuses application A\'s token with applicationId of application B (403), storing nothing', async () => {
+  it("refuses application A's token with applicationId of application B (403), storing nothing", async () => {
     const a = await startApplication(t, { email: 'timelog-a@example.com' });
     const b = await startApplication(t, { email: 'timelog-b@example.com' });
-    const response = await t.http()
+    const response = await t
+      .http()
       .post('/api/timelog')
       .set('X-Application-Token', a.token)
       .send({ duration: 1, step: 'personal', applicationId: b.id });

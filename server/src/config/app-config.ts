@@ -6,9 +6,7 @@ import { z } from 'zod';
  *
  * Units: `*_SECONDS` seconds, `*_DAYS` days, `*_MS` milliseconds, money in the currency's major unit.
  */
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -28,9 +26,17 @@ export const configSchema = z.object({
   /** Lifetime of an application's tokenised link (days). */
   APPLICATION_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Lifetime of a login token without "remember me" (seconds). */
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
   /** Lifetime of a login token with "remember me" (seconds): 365 days as the cookie (spec §9). */
-  ACCESS_TOKEN_REMEMBER_TTL_SECONDS: z.coerce.number().int().min(60).default(365 * 24 * 3600),
+  ACCESS_TOKEN_REMEMBER_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(365 * 24 * 3600),
   /** Seed demo applications at start (development default: on). */
   DEMO_DATA: booleanFlag.optional(),
   /** Requests a minute per client IP on login, register and application start. */

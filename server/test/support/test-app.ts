@@ -108,7 +108,10 @@ export async function startBody(t: TestApp, overrides: Record<string, unknown> =
 
 /** Starts an application and answers `{ token, id, data }`. */
 export async function startApplication(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const response = await t.http().post('/api/applications').send(await startBody(t, overrides));
+  const response = await t
+    .http()
+    .post('/api/applications')
+    .send(await startBody(t, overrides));
   if (response.status !== 201) throw new Error(`start failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { token: string; id: string; data: Record<string, unknown> & { version: number } };
 }

@@ -80,9 +80,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const code = STATUS_CODES[status] ?? 'REQ-400';
       return { status, body: { success: false, code, message: this.i18n.t(`errors.${code}`, locale) }, headers: {} };
     }
-    this.logger.error(
-      `${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.stack : String(exception)}`,
-    );
+    this.logger.error(`${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.stack : String(exception)}`);
     return { status: 500, body: { success: false, code: 'SRV-500', message: this.i18n.t('errors.SRV-500', locale) }, headers: {} };
   }
 

@@ -44,7 +44,12 @@ export function parseListQuery(query: SimpleRestListQuery, sortable: readonly st
   const sort = parseJson(query.sort) ?? ['id', 'ASC'];
   const range = parseJson(query.range) ?? [0, 24];
   const filter = parseJson(query.filter) ?? {};
-  if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !sortable.includes(sort[0]) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+  if (
+    !Array.isArray(sort) ||
+    typeof sort[0] !== 'string' ||
+    !sortable.includes(sort[0]) ||
+    !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
+  ) {
     throw badQuery();
   }
   if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0]) {

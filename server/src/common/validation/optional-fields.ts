@@ -13,7 +13,13 @@ const emptyToNull = () =>
 
 /** Optional free text, at most `max` characters (default 100). */
 export const OptionalText = (max = 100, description?: string) =>
-  applyDecorators(ApiPropertyOptional({ maxLength: max, nullable: true, description }), emptyToNull(), IsOptional(), IsString(), MaxLength(max));
+  applyDecorators(
+    ApiPropertyOptional({ maxLength: max, nullable: true, description }),
+    emptyToNull(),
+    IsOptional(),
+    IsString(),
+    MaxLength(max),
+  );
 
 /** Optional e-mail address. */
 export const OptionalEmail = () =>
@@ -28,7 +34,8 @@ export const OptionalUsDate = () =>
   applyDecorators(ApiPropertyOptional({ example: '01/31/2000', nullable: true }), emptyToNull(), IsOptional(), IsUsDate());
 
 /** Optional US ZIP code. */
-export const OptionalZip = () => applyDecorators(ApiPropertyOptional({ example: '11230', nullable: true }), emptyToNull(), IsOptional(), IsUsZip());
+export const OptionalZip = () =>
+  applyDecorators(ApiPropertyOptional({ example: '11230', nullable: true }), emptyToNull(), IsOptional(), IsUsZip());
 
 /** Optional yes/no flag. */
 export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ nullable: true }), IsOptional(), IsBoolean());

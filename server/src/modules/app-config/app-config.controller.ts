@@ -5,7 +5,7 @@ import { LOCALES } from '../../common/i18n/i18n.service.js';
 
 /** What the front ends need to know about this deployment. */
 export class PublicConfigResponse {
-  @ApiProperty({ description: 'the provider\'s main site (logo link, end of session)' }) mainSiteUrl: string;
+  @ApiProperty({ description: "the provider's main site (logo link, end of session)" }) mainSiteUrl: string;
   @ApiProperty({ type: [String] }) locales: string[];
   @ApiProperty({ description: 'session maximum time (ms), spec §9' }) sessionMaxMs: number;
   @ApiProperty({ description: 'maintenance poll interval (ms), spec §9' }) maintenanceCheckIntervalMs: number;

@@ -13,7 +13,16 @@ import type { SaveApplicationDto } from './dto/save-application.dto.js';
 import type { StartApplicationDto } from './dto/start-application.dto.js';
 
 /** Fields of the save body that are columns, not answers. */
-const COLUMN_FIELDS = new Set(['version', 'stepReached', 'firstName', 'lastName', 'email', 'fieldOfInterest', 'semesterApplied', 'location']);
+const COLUMN_FIELDS = new Set([
+  'version',
+  'stepReached',
+  'firstName',
+  'lastName',
+  'email',
+  'fieldOfInterest',
+  'semesterApplied',
+  'location',
+]);
 
 /** Starting and saving applications (DESIGN §3–§5). */
 @Injectable()

@@ -8,9 +8,27 @@ import { ProgramsService } from '../programs/programs.service.js';
 
 /** Demo applicants: who they are and how far they got. */
 const DEMO_APPLICANTS = [
-  { gender: 'Female', firstName: 'Chana', lastName: 'Goldberg', stepReached: '2', answers: { dateOfBirth: '05/17/2001', addressState: 'NY', addressZip: '11219', maritalStatus: 'Single', howHeard: 'Friend' } },
-  { gender: 'Female', firstName: 'Leah', lastName: 'Friedman', stepReached: '1', answers: { dateOfBirth: '11/02/1998', addressState: 'NJ', addressZip: '08701', maritalStatus: 'Married' } },
-  { gender: 'Male', firstName: 'Yosef', lastName: 'Klein', stepReached: '2', answers: { dateOfBirth: '03/09/1996', addressState: 'NY', addressZip: '10952', maritalStatus: 'Married', SpouseFirstName: 'Miriam' } },
+  {
+    gender: 'Female',
+    firstName: 'Chana',
+    lastName: 'Goldberg',
+    stepReached: '2',
+    answers: { dateOfBirth: '05/17/2001', addressState: 'NY', addressZip: '11219', maritalStatus: 'Single', howHeard: 'Friend' },
+  },
+  {
+    gender: 'Female',
+    firstName: 'Leah',
+    lastName: 'Friedman',
+    stepReached: '1',
+    answers: { dateOfBirth: '11/02/1998', addressState: 'NJ', addressZip: '08701', maritalStatus: 'Married' },
+  },
+  {
+    gender: 'Male',
+    firstName: 'Yosef',
+    lastName: 'Klein',
+    stepReached: '2',
+    answers: { dateOfBirth: '03/09/1996', addressState: 'NY', addressZip: '10952', maritalStatus: 'Married', SpouseFirstName: 'Miriam' },
+  },
   { gender: 'Male', firstName: 'David', lastName: 'Weiss', stepReached: '1', answers: {} },
 ] as const;
 

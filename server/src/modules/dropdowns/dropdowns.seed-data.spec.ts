@@ -73,7 +73,14 @@ describe('dropdown seeds (spec §3)', () => {
     expect(c.length).toBeGreaterThanOrEqual(15);
     expect(c.length).toBeLessThanOrEqual(19);
     expect(c).toEqual(
-      expect.arrayContaining(['Touro University', 'Lander College for Women', 'Brooklyn College', 'Queens College', 'Baruch College', 'Stern College for Women']),
+      expect.arrayContaining([
+        'Touro University',
+        'Lander College for Women',
+        'Brooklyn College',
+        'Queens College',
+        'Baruch College',
+        'Stern College for Women',
+      ]),
     );
   });
 

@@ -38,7 +38,8 @@ export class MaintenanceService {
 
   /** Admin list page with the total. */
   async page(query: ParsedListQuery): Promise<{ rows: MaintenanceWindowResponse[]; total: number }> {
-    const column = { id: 'id', startsAt: 'startsAt', endsAt: 'endsAt', startDate: 'startsAt', createdAt: 'createdAt' }[query.sortField] ?? 'id';
+    const column =
+      { id: 'id', startsAt: 'startsAt', endsAt: 'endsAt', startDate: 'startsAt', createdAt: 'createdAt' }[query.sortField] ?? 'id';
     const [rows, total] = await this.windows.findAndCount({ order: { [column]: query.sortOrder }, skip: query.skip, take: query.take });
     return { rows: rows.map(MaintenanceWindowResponse.from), total };
   }
@@ -84,6 +85,13 @@ export class MaintenanceService {
     if (!endsAt) throw invalid('endTime', 'errors.MAI-422-datetime');
     if (endsAt <= startsAt) throw invalid('endTime', 'errors.MAI-422-order');
     const seconds = (t: string) => (t.length === 5 ? `${t}:00` : t);
-    return { startDate: dto.startDate, startTime: seconds(dto.startTime), endDate: dto.endDate, endTime: seconds(dto.endTime), startsAt, endsAt };
+    return {
+      startDate: dto.startDate,
+      startTime: seconds(dto.startTime),
+      endDate: dto.endDate,
+      endTime: seconds(dto.endTime),
+      startsAt,
+      endsAt,
+    };
   }
 }

@@ -60,7 +60,18 @@ describe('program catalogue (spec §3)', () => {
 
   it('offers women every field the spec lists', () => {
     const names = women.map((e) => e.name);
-    for (const track of ['ABA', 'Data Science', 'Education', 'Health Science', 'Nutrition', 'Occupational Therapy', 'Pre-Med', 'Social Work', 'Speech', 'IMPACT']) {
+    for (const track of [
+      'ABA',
+      'Data Science',
+      'Education',
+      'Health Science',
+      'Nutrition',
+      'Occupational Therapy',
+      'Pre-Med',
+      'Social Work',
+      'Speech',
+      'IMPACT',
+    ]) {
       expect(names).toContain(`BA Psychology - ${track} Track`);
     }
     expect(names).toEqual(

@@ -116,15 +116,7 @@ export const SEMESTERS_BY_GENDER: Record<Gender, readonly SemesterName[]> = {
 };
 
 /** The seven locations, in the order of spec §3 "Locations". */
-export const LOCATIONS: readonly Location[] = [
-  'Boro Park',
-  'Crown Heights',
-  'Five Towns',
-  'Monsey',
-  'Online',
-  'Lakewood',
-  'Passaic',
-];
+export const LOCATIONS: readonly Location[] = ['Boro Park', 'Crown Heights', 'Five Towns', 'Monsey', 'Online', 'Lakewood', 'Passaic'];
 
 /**
  * The program groups in display order, each with its table title and entry-requirement text
@@ -145,8 +137,7 @@ export const PROGRAM_GROUPS: readonly { program: ProgramGroup; title: string; re
   {
     program: 'postGraduate',
     title: 'Post-Graduate Programs',
-    requirement:
-      'The Advanced Certificate in Applied Behavior Analysis (ABA) requires a graduate degree in education or psychology.',
+    requirement: 'The Advanced Certificate in Applied Behavior Analysis (ABA) requires a graduate degree in education or psychology.',
   },
   {
     program: 'preRequisite',
@@ -256,10 +247,7 @@ const WOMEN: Draft[] = [
     spring('Boro Park', 'Crown Heights', 'Online', 'Lakewood'),
     fall('Boro Park', 'Crown Heights', 'Five Towns', 'Monsey', 'Online', 'Lakewood'),
   ]),
-  psychology('Speech', 7, [
-    spring('Boro Park', 'Lakewood'),
-    fall('Boro Park', 'Crown Heights', 'Five Towns', 'Lakewood', 'Passaic'),
-  ]),
+  psychology('Speech', 7, [spring('Boro Park', 'Lakewood'), fall('Boro Park', 'Crown Heights', 'Five Towns', 'Lakewood', 'Passaic')]),
   psychology('IMPACT', 6, []),
   // underGraduate — accounting, business, legal studies, education
   entry(
@@ -315,10 +303,7 @@ const WOMEN: Draft[] = [
     'graduate',
     'MS in Education and Special Education',
     { title: 'Master of Science in Education and Special Education', semesters: 4, college: TOURO },
-    [
-      spring('Boro Park', 'Online', 'Lakewood'),
-      fall('Boro Park', 'Crown Heights', 'Five Towns', 'Monsey', 'Online', 'Lakewood'),
-    ],
+    [spring('Boro Park', 'Online', 'Lakewood'), fall('Boro Park', 'Crown Heights', 'Five Towns', 'Monsey', 'Online', 'Lakewood')],
     graduate('references'),
   ),
   entry(
@@ -431,11 +416,7 @@ const MEN: Draft[] = [
     'underGraduate',
     'BA in Business Administration',
     { title: 'Bachelor of Arts in Business Administration', semesters: 6, college: LANDER_MEN },
-    [
-      spring('Boro Park', 'Online', 'Lakewood'),
-      summer('Online'),
-      fall('Boro Park', 'Five Towns', 'Online', 'Lakewood'),
-    ],
+    [spring('Boro Park', 'Online', 'Lakewood'), summer('Online'), fall('Boro Park', 'Five Towns', 'Online', 'Lakewood')],
     undergraduate(),
   ),
   entry(

@@ -18,7 +18,17 @@ export class SessionService {
   async upsert(dto: UpsertSessionDto): Promise<SessionResponse> {
     const date = (v?: string) => (v ? new Date(v) : undefined);
     const existing = await this.sessions.findOne({ where: { id: dto.id } });
-    const row = existing ?? this.sessions.create({ id: dto.id, renewed: false, newStartTime: null, endTime: null, lastActivityTime: null, parentModule: null, parentId: null });
+    const row =
+      existing ??
+      this.sessions.create({
+        id: dto.id,
+        renewed: false,
+        newStartTime: null,
+        endTime: null,
+        lastActivityTime: null,
+        parentModule: null,
+        parentId: null,
+      });
     row.startTime = existing?.startTime ?? new Date(dto.startTime);
     const changes: Partial<FormSession> = {
       newStartTime: date(dto.newStartTime),

@@ -52,7 +52,13 @@ export class UsersService implements OnApplicationBootstrap {
     const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
     try {
       return await this.users.save(
-        this.users.create({ email, firstName: input.firstName.trim(), lastName: input.lastName.trim(), passwordHash, role: input.role ?? 'applicant' }),
+        this.users.create({
+          email,
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash,
+          role: input.role ?? 'applicant',
+        }),
       );
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw taken();

@@ -22,9 +22,57 @@ export class ContactDto {
 
 /** US states plus DC, as the `states` dropdown stores them (two-letter codes). */
 export const STATE_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
-  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD',
-  'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
 ] as const;
 
 /** Spec §3 marital status values. */
@@ -50,16 +98,33 @@ export class SaveApplicationDto {
   stepReached?: string;
 
   // Step 1 — Personal. Name and e-mail are required whenever sent.
-  @ApiPropertyOptional() @ValidateIf((o) => o.firstName !== undefined) @trimmed() @IsString() @IsNotEmpty() @MaxLength(100) firstName?: string;
-  @ApiPropertyOptional() @ValidateIf((o) => o.lastName !== undefined) @trimmed() @IsString() @IsNotEmpty() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional()
+  @ValidateIf((o) => o.firstName !== undefined)
+  @trimmed()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  firstName?: string;
+  @ApiPropertyOptional()
+  @ValidateIf((o) => o.lastName !== undefined)
+  @trimmed()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  lastName?: string;
   @ApiPropertyOptional() @ValidateIf((o) => o.email !== undefined) @trimmed() @IsEmail() @MaxLength(254) email?: string;
-  @ApiPropertyOptional({ description: 'changeable; must be offered to the applicant\'s gender' })
+  @ApiPropertyOptional({ description: "changeable; must be offered to the applicant's gender" })
   @ValidateIf((o) => o.fieldOfInterest !== undefined)
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   fieldOfInterest?: string;
-  @ApiPropertyOptional() @ValidateIf((o) => o.semesterApplied !== undefined) @IsString() @IsNotEmpty() @MaxLength(50) semesterApplied?: string;
+  @ApiPropertyOptional()
+  @ValidateIf((o) => o.semesterApplied !== undefined)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  semesterApplied?: string;
   @OptionalText(50) location?: string | null;
   @OptionalUsDate() dateOfBirth?: string | null;
   @OptionalChoice(STATE_CODES) addressState?: string | null;

@@ -8,7 +8,12 @@ const trim = () => Transform(({ value }: { value: unknown }) => (typeof value ==
 /** Body of `POST /api/applications` (DESIGN §3–§4): the welcome page's choice and who is applying. */
 export class StartApplicationDto {
   @ApiProperty({ enum: ['Female', 'Male'] }) @IsIn(['Female', 'Male']) gender: 'Female' | 'Male';
-  @ApiProperty({ description: 'name of a field of interest from GET /api/programs' }) @trim() @IsString() @IsNotEmpty() @MaxLength(200) fieldOfInterest: string;
+  @ApiProperty({ description: 'name of a field of interest from GET /api/programs' })
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  fieldOfInterest: string;
   @ApiProperty({ example: 'Spring 2026' }) @trim() @IsString() @IsNotEmpty() @MaxLength(50) semester: string;
   @ApiPropertyOptional({ example: 'Online' }) @trim() @IsOptional() @IsString() @MaxLength(50) location?: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty() @MaxLength(100) firstName: string;

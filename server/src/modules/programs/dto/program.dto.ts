@@ -20,7 +20,7 @@ class CourseDto {
 
 /** A field of interest on the wire (DESIGN §4). */
 export class ProgramResponse {
-  @ApiProperty({ description: 'stable key, stored as the application\'s fieldOfInterest' }) name: string;
+  @ApiProperty({ description: "stable key, stored as the application's fieldOfInterest" }) name: string;
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty() label: string;
   @ApiProperty({ type: PopupDto }) popup: PopupDto;

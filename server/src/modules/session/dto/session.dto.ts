@@ -19,7 +19,11 @@ export class UpsertSessionDto {
   @ApiPropertyOptional() @IsOptional() @IsZonedDateTime() lastActivityTime?: string;
   @ApiPropertyOptional() @IsOptional() @IsZonedDateTime() endTime?: string;
   @ApiPropertyOptional({ example: 'application' }) @IsOptional() @IsString() @MaxLength(50) parentModule?: string;
-  @ApiPropertyOptional({ description: 'the record the session belongs to (application Id)' }) @IsOptional() @IsString() @MaxLength(100) parentId?: string;
+  @ApiPropertyOptional({ description: 'the record the session belongs to (application Id)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  parentId?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() renewed?: boolean;
 }
 
