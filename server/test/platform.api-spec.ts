@@ -159,7 +159,7 @@ describe('errors in the one shape', () => {
     const response = await t.http().get('/api/programs').set('Accept-Language', 'zh');
     expect(response.status).toBe(422);
     expect(response.body.message).toBe('有些字段需要您注意。');
-    expect(response.body.errors.gender).toEqual(['gender 必须是列表中的选项之一。']);
+    expect(response.body.errors.gender).toEqual(['必须是列表中的选项之一。']);
   });
 
   it('a 422 carries errors, other failures do not', async () => {

@@ -88,7 +88,7 @@ describe('GET /api/programs', () => {
     const response = await t.http().get('/api/programs').query(query).set('Accept-Language', 'es');
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ success: false, code: 'VAL-001', message: 'Algunos campos necesitan su atención.' });
-    expect(response.body.errors.gender).toEqual(['gender debe ser una de las opciones de la lista.']);
+    expect(response.body.errors.gender).toEqual(['Debe ser una de las opciones de la lista.']);
   });
 });
 
