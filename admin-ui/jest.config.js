@@ -1,17 +1,10 @@
-/**
- * Jest in ESM mode (Node 20, see shared STACK-NOTES): ts-jest with useESM, `.js` suffixes stripped
- * from relative imports. Unit tests live beside their code (`*.spec.ts`), node environment: they
- * cover the pure modules (locale files, error mapping, auth flow, Eastern-time conversion).
- */
-export default {
+import { esmTypeScriptJest } from '../jest.esm-preset.js';
+
+/** Unit tests of the admin-ui, beside their code (`*.spec.ts`), node environment: they cover the pure modules (locale files, error mapping, auth flow, Eastern-time conversion). */
+export default esmTypeScriptJest({
+  tsconfig: '<rootDir>/tsconfig.json',
   rootDir: '.',
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.spec.ts'],
-  extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  transform: {
-    '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
-  },
-  testEnvironment: 'node',
   testTimeout: 20000,
-};
+});

@@ -70,3 +70,22 @@ export function setContentRange(response: Response, resource: string, skip: numb
   const end = count === 0 ? skip : skip + count - 1;
   response.setHeader('Content-Range', `${resource} ${skip}-${end}/${total}`);
 }
+
+/**
+ * One page of a react-admin list, end to end: parses `query` (sorting only on `sortable`), fetches the
+ * page and sets `Content-Range: <resource> <start>-<end>/<total>`.
+ * @returns the page's records, for the controller to answer
+ * @throws ApiException 400 REQ-400 on a malformed sort, range or filter
+ */
+export async function listPage<T>(
+  query: SimpleRestListQuery,
+  response: Response,
+  resource: string,
+  sortable: readonly string[],
+  fetchPage: (parsed: ParsedListQuery) => Promise<{ rows: T[]; total: number }>,
+): Promise<T[]> {
+  const parsed = parseListQuery(query, sortable);
+  const { rows, total } = await fetchPage(parsed);
+  setContentRange(response, resource, parsed.skip, rows.length, total);
+  return rows;
+}

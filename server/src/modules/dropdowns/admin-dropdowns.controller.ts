@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Put, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { parseListQuery, setContentRange, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { DropdownsService } from './dropdowns.service.js';
 import { DropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
@@ -17,11 +17,8 @@ export class AdminDropdownsController {
   @Get()
   @ApiOperation({ summary: 'List dropdowns (sort, range, filter; Content-Range)' })
   @ApiOkResponse({ type: [DropdownResponse] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<DropdownResponse[]> {
-    const parsed = parseListQuery(query, ['id', 'key', 'label', 'updated_at']);
-    const { rows, total } = await this.dropdowns.page(parsed);
-    setContentRange(response, 'dropdowns', parsed.skip, rows.length, total);
-    return rows;
+  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<DropdownResponse[]> {
+    return listPage(query, response, 'dropdowns', ['id', 'key', 'label', 'updated_at'], (parsed) => this.dropdowns.page(parsed));
   }
 
   /** One list. 404 REQ-404. */

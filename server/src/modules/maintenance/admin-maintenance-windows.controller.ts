@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { parseListQuery, setContentRange, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { MaintenanceWindowDto, MaintenanceWindowResponse } from './dto/maintenance.dto.js';
 import { MaintenanceService } from './maintenance.service.js';
@@ -17,11 +17,10 @@ export class AdminMaintenanceWindowsController {
   @Get()
   @ApiOperation({ summary: 'List maintenance windows' })
   @ApiOkResponse({ type: [MaintenanceWindowResponse] })
-  async list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<MaintenanceWindowResponse[]> {
-    const parsed = parseListQuery(query, ['id', 'startsAt', 'endsAt', 'startDate', 'createdAt']);
-    const { rows, total } = await this.maintenance.page(parsed);
-    setContentRange(response, 'maintenance-windows', parsed.skip, rows.length, total);
-    return rows;
+  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<MaintenanceWindowResponse[]> {
+    return listPage(query, response, 'maintenance-windows', ['id', 'startsAt', 'endsAt', 'startDate', 'createdAt'], (parsed) =>
+      this.maintenance.page(parsed),
+    );
   }
 
   /** One window. 404 REQ-404. */
