@@ -12,6 +12,9 @@ import { DemoDataService } from './modules/demo/demo-data.service.js';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
+/** The embedded PostgreSQL of this process, if one was started (stopped on shutdown and on a failed boot). */
+let embedded: EmbeddedDatabase | undefined;
+
 /**
  * Starts the portal: validates the configuration, starts the embedded PostgreSQL when no
  * DATABASE_URL is set, applies migrations, boots the API and the two front ends, and stops cleanly
@@ -30,7 +33,6 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     logger.log(`No DATABASE_URL: starting the embedded PostgreSQL in ${config.DATA_DIR}/postgres`);
@@ -66,7 +68,8 @@ async function bootstrap(): Promise<void> {
   );
 }
 
-bootstrap().catch((error: unknown) => {
+bootstrap().catch(async (error: unknown) => {
   new Logger('Bootstrap').error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

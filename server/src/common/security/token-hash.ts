@@ -12,3 +12,11 @@ export function generateToken(): string {
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** How often (ms) a token's `last_used_at` is written: at most once a minute, not on every request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** True when a token last used at `lastUsedAt` should have that time refreshed now. */
+export function shouldTouch(lastUsedAt: Date | null, now = Date.now()): boolean {
+  return !lastUsedAt || now - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
+}

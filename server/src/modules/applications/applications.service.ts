@@ -113,7 +113,6 @@ export class ApplicationsService {
       .update(Application)
       .set({ ...columns, answers: answers as never, stepReached, version: () => 'version + 1', updatedAt: () => 'now()' })
       .where('id = :id AND version = :version', { id: application.id, version: dto.version })
-      .returning('*')
       .execute();
     if (result.affected !== 1) {
       const current = await this.applications.findOneByOrFail({ id: application.id });

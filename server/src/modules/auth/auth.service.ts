@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { generateToken, hashToken } from '../../common/security/token-hash.js';
+import { generateToken, hashToken, shouldTouch } from '../../common/security/token-hash.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AccessToken } from './access-token.entity.js';
@@ -47,14 +47,14 @@ export class AuthService {
 
   /**
    * The user a bearer token belongs to, or null when it is unknown, expired or revoked.
-   * Also records the token's last use.
+   * Also records the token's last use (to the minute).
    */
   async userForToken(token: string): Promise<User | null> {
     const row = await this.tokens.findOne({
       where: { tokenHash: hashToken(token), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
     });
     if (!row) return null;
-    await this.tokens.update(row.id, { lastUsedAt: new Date() });
+    if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
     return this.users.findById(row.userId);
   }
 

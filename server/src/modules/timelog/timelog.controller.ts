@@ -1,10 +1,8 @@
 import { Body, Controller, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ApiException } from '../../common/errors/api.exception.js';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
-import { ApplicationAccessService, applicationTokenOf } from '../token/application-access.service.js';
-import { TokenService } from '../token/token.service.js';
+import { ApplicationAccessService } from '../token/application-access.service.js';
 import type { User } from '../users/user.entity.js';
 import { CreateTimeLogDto, CreateTimeLogResponse } from './dto/time-log.dto.js';
 import { TimelogService } from './timelog.service.js';
@@ -16,7 +14,6 @@ import { TimelogService } from './timelog.service.js';
 export class TimelogController {
   constructor(
     private readonly timelog: TimelogService,
-    private readonly tokens: TokenService,
     private readonly access: ApplicationAccessService,
   ) {}
 
@@ -26,13 +23,7 @@ export class TimelogController {
   @ApiHeader({ name: 'X-Application-Token', required: false })
   @ApiCreatedResponse({ type: CreateTimeLogResponse })
   async create(@Body() dto: CreateTimeLogDto, @Req() request: Request & { user?: User }): Promise<CreateTimeLogResponse> {
-    let applicationId = dto.applicationId;
-    if (!applicationId) {
-      const token = applicationTokenOf(request);
-      if (!token) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
-      applicationId = (await this.tokens.resolve(token)).application.id;
-    }
-    const application = await this.access.authorize(request, applicationId);
+    const application = await this.access.authorize(request, dto.applicationId);
     return { success: true, data: await this.timelog.record(application.id, dto.step, dto.duration) };
   }
 }

@@ -27,20 +27,22 @@ export class ApplicationAccessService {
   constructor(private readonly tokens: TokenService) {}
 
   /**
-   * @param applicationId the application the request names (path or body)
+   * @param applicationId the application the request names (path or body); when absent, the
+   *        application of the request's token
    * @returns the application, when the caller may use it
    * @throws ApiException TKN-00x for a bad token; 403 AUTH-403 when the token is for another application
    *         or the user neither owns it nor is an admin; 401 AUTH-401 with neither token nor login
+   *         (or with a login but no applicationId)
    */
-  async authorize(request: Request & { user?: User }, applicationId: string): Promise<Application> {
+  async authorize(request: Request & { user?: User }, applicationId?: string): Promise<Application> {
     const token = applicationTokenOf(request);
     if (token) {
       const { application } = await this.tokens.resolve(token);
-      if (application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');
+      if (applicationId && application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');
       return application;
     }
     const user = request.user;
-    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+    if (!user || !applicationId) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
     const application = await this.tokens.findApplication(applicationId);
     if (!application) {
       if (user.role === 'admin') throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');

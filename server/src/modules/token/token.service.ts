@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { generateToken, hashToken } from '../../common/security/token-hash.js';
+import { generateToken, hashToken, shouldTouch } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
 import { ApplicationToken, type ApplicationTokenPurpose } from './application-token.entity.js';
 
@@ -51,7 +51,7 @@ export class TokenService {
     if (application.status === 'withdrawn' || (row.purpose === 'application' && application.status !== 'draft')) {
       throw new ApiException(HttpStatus.GONE, 'TKN-002');
     }
-    await this.tokens.update(row.id, { lastUsedAt: new Date() });
+    if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
     return { application, purpose: row.purpose };
   }
 
