@@ -55,6 +55,16 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length ? ids.join(' ') : undefined;
 }
 
+/** Attributes every labelled control carries: id, error state and the ids of its hint and error. */
+function controlProps(fid: string, { hint, error, required }: { hint?: unknown; error?: unknown; required?: boolean }) {
+  return {
+    id: fid,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': describedBy(fid, hint, error),
+  } as const;
+}
+
 /** Props shared by the labelled controls. */
 interface CommonProps {
   label: ReactNode;
@@ -72,15 +82,7 @@ export const TextField = forwardRef<HTMLInputElement, CommonProps & InputHTMLAtt
   const fid = id ?? autoId;
   return (
     <FieldShell id={fid} label={label} hint={hint} error={error} required={required} className={className}>
-      <input
-        ref={ref}
-        id={fid}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(fid, hint, error)}
-        {...rest}
-      />
+      <input ref={ref} className="field__control" {...controlProps(fid, { hint, error, required })} {...rest} />
     </FieldShell>
   );
 });
@@ -94,15 +96,7 @@ export const SelectField = forwardRef<
   const fid = id ?? autoId;
   return (
     <FieldShell id={fid} label={label} hint={hint} error={error} required={required} className={className}>
-      <select
-        ref={ref}
-        id={fid}
-        className="field__control"
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={describedBy(fid, hint, error)}
-        {...rest}
-      >
+      <select ref={ref} className="field__control" {...controlProps(fid, { hint, error, required })} {...rest}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -123,14 +117,7 @@ export const CheckboxField = forwardRef<HTMLInputElement, CommonProps & InputHTM
   const fid = id ?? autoId;
   return (
     <div className={`field field--checkbox${error ? ' field--invalid' : ''}`}>
-      <input
-        ref={ref}
-        id={fid}
-        type="checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fid, hint, error)}
-        {...rest}
-      />
+      <input ref={ref} type="checkbox" {...controlProps(fid, { hint, error })} {...rest} />
       <label htmlFor={fid}>{label}</label>
       {hint && (
         <p id={`${fid}-hint`} className="field__hint">

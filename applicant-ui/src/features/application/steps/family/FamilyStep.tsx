@@ -4,22 +4,12 @@
  * validates, saves (stepReached 3) and says the remaining sections open soon (no later steps yet).
  */
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, TextField, fieldErrorText } from '../../../../shared/ui/form-fields';
-import { useStepAutosave } from '../../autosave/useStepAutosave';
+import { CheckboxField, TextField } from '../../../../shared/ui/form-fields';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../personal/PersonalStep';
-import {
-  FAMILY_FIELDS,
-  MARRIED,
-  SPOUSE_FIELDS,
-  createFamilySchema,
-  familyDraftSchema,
-  familyFromRecord,
-  type FamilyValues,
-} from './family.schema';
+import { useStepForm } from '../useStepForm';
+import { FAMILY_FIELDS, MARRIED, SPOUSE_FIELDS, createFamilySchema, familyDraftSchema, familyFromRecord } from './family.schema';
 
 /** Step 2 component. */
 export function FamilyStep({ record, onNavigate }: StepProps) {
@@ -27,25 +17,15 @@ export function FamilyStep({ record, onNavigate }: StepProps) {
   const married = record.maritalStatus === MARRIED;
   const [done, setDone] = useState(false);
   const doneRef = useRef<HTMLDivElement>(null);
-  const form = useForm<FamilyValues>({
-    resolver: zodResolver(createFamilySchema(married)),
-    defaultValues: familyFromRecord(record),
-    mode: 'onTouched',
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = form;
-  const autosave = useStepAutosave({
-    form,
+  const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm({
+    record,
+    schema: createFamilySchema(married),
+    fromRecord: familyFromRecord,
     fields: FAMILY_FIELDS,
     draftSchema: familyDraftSchema,
-    fromRecord: familyFromRecord,
     exclude: () => (married ? [] : SPOUSE_FIELDS),
   });
-  const err = (name: Exclude<keyof FamilyValues, 'emergencyContact'>) => fieldErrorText(t, errors[name]);
-  const ecErr = (name: keyof FamilyValues['emergencyContact']) => fieldErrorText(t, errors.emergencyContact?.[name]);
+  const err = fieldError; // short name keeps the field lines compact
 
   const onSubmit = handleSubmit(async () => {
     if (await autosave.saveNow({ stepReached: 3, force: true })) {
@@ -103,11 +83,16 @@ export function FamilyStep({ record, onNavigate }: StepProps) {
       <fieldset className="fieldset">
         <legend>{t('family.emergency')}</legend>
         <div className="form-row">
-          <TextField label={t('fields.emergencyContact.name')} required error={ecErr('name')} {...register('emergencyContact.name')} />
+          <TextField
+            label={t('fields.emergencyContact.name')}
+            required
+            error={err('emergencyContact.name')}
+            {...register('emergencyContact.name')}
+          />
           <TextField
             label={t('fields.emergencyContact.relationship')}
             required
-            error={ecErr('relationship')}
+            error={err('emergencyContact.relationship')}
             {...register('emergencyContact.relationship')}
           />
         </div>
@@ -116,13 +101,13 @@ export function FamilyStep({ record, onNavigate }: StepProps) {
             label={t('fields.emergencyContact.phone')}
             type="tel"
             required
-            error={ecErr('phone')}
+            error={err('emergencyContact.phone')}
             {...register('emergencyContact.phone')}
           />
           <TextField
             label={t('fields.emergencyContact.email')}
             type="email"
-            error={ecErr('email')}
+            error={err('emergencyContact.email')}
             {...register('emergencyContact.email')}
           />
         </div>

@@ -3,15 +3,13 @@
  * interest and semester (shown), address state and zip, marital status, contact name, cell phone,
  * how heard. Autosaves; Next validates, saves with stepReached 2 and goes to step 2.
  */
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { optionsFor, type Dropdown } from '../../../../shared/api/dropdowns-api';
-import { ReadOnlyField, SelectField, TextField, fieldErrorText } from '../../../../shared/ui/form-fields';
+import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
 import type { ApplicationRecord } from '../../api/application-types';
-import { useStepAutosave } from '../../autosave/useStepAutosave';
 import { StepShell } from '../../StepShell';
-import { PERSONAL_FIELDS, personalDraftSchema, personalFromRecord, personalSchema, type PersonalValues } from './personal.schema';
+import { useStepForm } from '../useStepForm';
+import { PERSONAL_FIELDS, personalDraftSchema, personalFromRecord, personalSchema } from './personal.schema';
 
 /** Props of the form steps. */
 export interface StepProps {
@@ -24,23 +22,14 @@ export interface StepProps {
 /** Step 1 component. */
 export function PersonalStep({ record, dropdowns, onNavigate }: StepProps) {
   const { t } = useTranslation();
-  const form = useForm<PersonalValues>({
-    resolver: zodResolver(personalSchema),
-    defaultValues: personalFromRecord(record),
-    mode: 'onTouched',
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = form;
-  const autosave = useStepAutosave({
-    form,
+  const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm({
+    record,
+    schema: personalSchema,
+    fromRecord: personalFromRecord,
     fields: PERSONAL_FIELDS,
     draftSchema: personalDraftSchema,
-    fromRecord: personalFromRecord,
   });
-  const err = (name: keyof PersonalValues) => fieldErrorText(t, errors[name]);
+  const err = fieldError; // short name keeps the field lines compact
   const placeholder = t('common.select_placeholder');
 
   const onSubmit = handleSubmit(async () => {
