@@ -9,8 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { getConfig, FALLBACK_CONFIG, type PublicConfig } from '../shared/api/config-api';
 import { MaintenanceBanner } from '../features/maintenance/MaintenanceBanner';
 import { scrollToTop } from '../shared/lib/motion';
-import { LanguageSwitcher } from './LanguageSwitcher';
-import { Logo } from './Logo';
+import { SiteHeader } from './SiteHeader';
 
 /** Reads GET /api/config once (never fails). */
 function useConfig(): PublicConfig {
@@ -31,13 +30,7 @@ export function MainLayout() {
   const config = useConfig();
   return (
     <div className="layout layout--main">
-      <a className="skip-link" href="#main">
-        {t('nav.skip_to_content')}
-      </a>
-      <header className="navbar">
-        <Logo href={config.mainSiteUrl} />
-        <LanguageSwitcher />
-      </header>
+      <SiteHeader logoHref={config.mainSiteUrl} />
       <MaintenanceBanner intervalMs={config.maintenanceCheckIntervalMs || 80_000} />
       <aside className="banner banner--advisory" aria-label={t('advisory.label')}>
         <p>

@@ -1,0 +1,23 @@
+/** The top of every layout: the skip link to `#main`, then the navigation bar with logo and language switcher. */
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+
+/**
+ * @param logoHref where the logo links (the provider's main site, or `/`)
+ * @param className extra class of the navigation bar (e.g. `navbar--basic`)
+ */
+export function SiteHeader({ logoHref, className }: { logoHref: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('nav.skip_to_content')}
+      </a>
+      <header className={className ? `navbar ${className}` : 'navbar'}>
+        <Logo href={logoHref} />
+        <LanguageSwitcher />
+      </header>
+    </>
+  );
+}
