@@ -11,6 +11,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { SessionModule } from './modules/session/session.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         CommonModule,
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
+        MailModule,
         HealthModule,
         AppConfigModule,
         UsersModule,

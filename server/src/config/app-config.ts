@@ -45,6 +45,10 @@ export const configSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Extra origins allowed by CORS (comma separated), e.g. the Vite dev servers. */
   CORS_ORIGINS: z.string().default(''),
+  /** Outgoing mail server, `smtp://user:pass@host:port` or `smtps://…`. Unset: mail is written to DATA_DIR/mail as .eml files. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Admissions Portal <admissions@example.edu>'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
 });
 

@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+
+/** One e-mail to send. `text` is required (every message has a plain-text body); `html` is optional. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Links in the message, written to the log when mail goes to files (DESIGN §2 e-mail default). */
+  links?: string[];
+}
+
+/** What happened to a message: its Message-ID and, for the file transport, the `.eml` path. */
+export interface MailReceipt {
+  messageId: string;
+  file?: string;
+}
+
+/**
+ * Sends e-mail through nodemailer (DESIGN §2 "e-mail").
+ * - `SMTP_URL` set (`smtp://user:pass@host:port` or `smtps://…`): real SMTP delivery.
+ * - Unset: each message is rendered to RFC 822 and written as `<DATA_DIR>/mail/<time>-<id>.eml`, and its
+ *   links are logged, so a developer can follow a continue or reset link without a mail server.
+ * Errors: a failed SMTP delivery rejects with nodemailer's error; callers decide whether that fails the request.
+ */
+@Injectable()
+export class MailService implements OnModuleDestroy {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transporter: Transporter;
+  private readonly mailDir: string;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.mailDir = resolve(config.DATA_DIR, 'mail');
+    this.transporter = config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** True when messages go to `.eml` files rather than an SMTP server. */
+  get writesFiles(): boolean {
+    return !this.config.SMTP_URL;
+  }
+
+  /**
+   * Sends one message from `MAIL_FROM`.
+   * @returns the Message-ID and, with the file transport, the written file's absolute path
+   */
+  async send(message: MailMessage): Promise<MailReceipt> {
+    const info = await this.transporter.sendMail({
+      from: this.config.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+    if (!this.writesFiles) return { messageId: info.messageId };
+    await mkdir(this.mailDir, { recursive: true });
+    const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    this.logger.log(
+      `Mail to ${message.to} "${message.subject}" written to ${file}${message.links?.length ? ` — ${message.links.join(' ')}` : ''}`,
+    );
+    return { messageId: info.messageId, file };
+  }
+
+  onModuleDestroy(): void {
+    this.transporter.close();
+  }
+}

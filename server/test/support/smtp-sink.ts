@@ -1,0 +1,72 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A message the in-process SMTP server received, parsed. */
+export interface ReceivedMail {
+  /** RCPT TO addresses of the envelope. */
+  to: string[];
+  subject: string;
+  text: string;
+  html: string | false;
+  raw: ParsedMail;
+}
+
+/** A real SMTP server on a loopback port that keeps every message it receives (tests only). */
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:<port>` — pass as SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving within `timeoutMs`) matching `match`. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** Starts an {@link SmtpSink} without authentication or TLS on a free loopback port. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html,
+            raw: parsed,
+          });
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(match, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no matching mail within ${timeoutMs} ms (received: ${messages.map((m) => m.subject).join(', ')})`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
