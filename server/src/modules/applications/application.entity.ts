@@ -28,7 +28,14 @@ export class Application {
   @Column('text', { name: 'payment_status' }) paymentStatus: PaymentStatus;
   @Column('integer') version: number;
   @Column('jsonb') answers: Record<string, unknown>;
+  /** Human reference shown on the thank-you pages and in e-mails (from 100001). bigint arrives as a string. */
+  @Column({ type: 'bigint', name: 'reference_number', insert: false, update: false }) referenceNumber: string;
   @Column('timestamptz', { name: 'submitted_at', nullable: true }) submittedAt: Date | null;
+  /** Set when the review step's certification and signature were accepted (submit). */
+  @Column('timestamptz', { name: 'certified_at', nullable: true }) certifiedAt: Date | null;
+  /** Set when the details form was finished (status complete). */
+  @Column('timestamptz', { name: 'completed_at', nullable: true }) completedAt: Date | null;
+  @Column('timestamptz', { name: 'withdrawn_at', nullable: true }) withdrawnAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }
