@@ -1,14 +1,17 @@
 /**
- * /home: admins go to the admin console (/admin/); applicants see a greeting and, for now, an empty
- * list (their applications come in a later issue) and a Logout button.
+ * /home (DESIGN §3): admins go to the admin console (/admin/); applicants see a greeting and their
+ * applications (GET /api/applications) with status, step reached, payment status and a link to the
+ * next action (continue, pay, details, receipt), an empty state with a link to apply, and Log out.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../shared/api/auth-store';
 import { logout } from '../../shared/api/auth-api';
 import { pathFor } from '../../app/route-names';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
+import { fetchMyApplications, type MyApplication } from '../application/api/application-api';
+import { actionHref, actionKey } from './home-actions';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -16,10 +19,26 @@ export default function HomePage() {
   const navigate = useNavigate();
   const user = useSyncExternalStore(authStore.subscribe, authStore.getUser);
   const headingRef = useHeadingFocus(null, true);
+  const [apps, setApps] = useState<MyApplication[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const isAdmin = user?.role === 'admin';
 
   useEffect(() => {
-    if (user?.role === 'admin') window.location.assign('/admin/');
-  }, [user]);
+    if (isAdmin) window.location.assign('/admin/');
+  }, [isAdmin]);
+
+  useEffect(() => {
+    if (!user || isAdmin) return;
+    let alive = true;
+    setFailed(false);
+    fetchMyApplications()
+      .then((list) => alive && setApps(list))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [user, isAdmin, attempt]);
 
   const onLogout = async () => {
     await logout();
@@ -32,7 +51,68 @@ export default function HomePage() {
         {t('home.title')}
       </h1>
       {user && <p>{t('home.greeting', { firstName: user.first_name, lastName: user.last_name })}</p>}
-      <p>{t('home.no_applications')}</p>
+      {failed && (
+        <div className="form__alert" role="alert">
+          <p>{t('home.load_failed')}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => setAttempt((a) => a + 1)}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {!apps && !failed && (
+        <p className="loading" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+      {apps && apps.length === 0 && (
+        <div className="notice" data-testid="home-empty">
+          <p>{t('home.no_applications')}</p>
+          <Link className="btn btn--primary" to="/">
+            {t('home.apply')}
+          </Link>
+        </div>
+      )}
+      {apps && apps.length > 0 && (
+        <ul className="app-list" aria-label={t('home.list_label')}>
+          {apps.map((a) => {
+            const key = actionKey(a);
+            const href = actionHref(a);
+            return (
+              <li key={a.id} className="app-list__item" data-testid="home-application">
+                <h2 className="app-list__title">
+                  {a.fieldOfInterest} – {a.semesterApplied ?? a.semester ?? ''}
+                </h2>
+                <dl className="app-list__facts">
+                  <div>
+                    <dt>{t('home.status')}</dt>
+                    <dd>{t(`home.statuses.${a.status}`, { defaultValue: a.status })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('home.step_reached')}</dt>
+                    <dd>{a.stepReached}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('home.payment')}</dt>
+                    <dd>{t(`home.payments.${a.Payment_Status ?? 'Unpaid'}`, { defaultValue: a.Payment_Status ?? '' })}</dd>
+                  </div>
+                  {a.referenceNumber && (
+                    <div>
+                      <dt>{t('home.reference')}</dt>
+                      <dd>{a.referenceNumber}</dd>
+                    </div>
+                  )}
+                </dl>
+                {key && href && (
+                  <a className="btn btn--primary" href={href}>
+                    {t(key)}
+                  </a>
+                )}
+                {key && !href && <p className="field__hint">{t('home.link_by_email')}</p>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <button type="button" className="btn btn--ghost" onClick={() => void onLogout()}>
         {t('home.logout')}
       </button>
