@@ -14,8 +14,9 @@ export const SECTIONS = {
   master: 'master',
   seminary: 'seminary',
   israelProgram: 'israelProgram',
-  collegeCourses: 'collegeCourses',
-  observation: 'completedObservation',
+  collegeCourses: 'collegeLevelCourses',
+  prerequisiteSubjects: 'prerequisiteSubjects',
+  observation: 'observation',
   references: 'references',
   recommenders: 'recommenders',
 } as const;
@@ -39,6 +40,11 @@ export const PREREQUISITE_SUBJECTS = [
 /** A prerequisite subject. */
 export type PrerequisiteSubject = (typeof PREREQUISITE_SUBJECTS)[number];
 
+/** Section name of a course table (`OTDCourses` …). */
+export function tableSection(table: CourseTable): string {
+  return `${table}s`;
+}
+
 /** True when the requirements show section `name`. */
 export function hasSection(requirements: Pick<Requirements, 'sections'> | null | undefined, name: string): boolean {
   return Boolean(requirements?.sections.includes(name));
@@ -46,8 +52,8 @@ export function hasSection(requirements: Pick<Requirements, 'sections'> | null |
 
 /** A rough client-side stand-in used only while the server's requirements cannot be loaded. */
 export function fallbackRequirements(record: Pick<ApplicationRecord, 'program'>): Requirements {
-  const sections: string[] = [SECTIONS.seminary, SECTIONS.israelProgram, SECTIONS.collegeCourses];
-  if (record.program === 'underGraduate') sections.push(SECTIONS.highSchool);
+  const sections: string[] = [SECTIONS.seminary, SECTIONS.israelProgram];
+  if (record.program === 'underGraduate') sections.push(SECTIONS.highSchool, SECTIONS.collegeCourses);
   if (record.program === 'graduate' || record.program === 'preRequisite') sections.push(SECTIONS.bachelor);
   if (record.program === 'postGraduate') sections.push(SECTIONS.master);
   if (record.program === 'graduate' || record.program === 'postGraduate') sections.push(SECTIONS.references);

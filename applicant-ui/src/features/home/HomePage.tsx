@@ -1,7 +1,8 @@
 /**
  * /home (DESIGN §3): admins go to the admin console (/admin/); applicants see a greeting and their
- * applications (GET /api/applications) with status, step reached, payment status and a link to the
- * next action (continue, pay, details, receipt), an empty state with a link to apply, and Log out.
+ * applications (GET /api/applications) with status, step reached, payment status and a button for the
+ * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
+ * and opens it; an empty state with a link to apply; Log out.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,8 +11,8 @@ import { authStore } from '../../shared/api/auth-store';
 import { logout } from '../../shared/api/auth-api';
 import { pathFor } from '../../app/route-names';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
-import { fetchMyApplications, type MyApplication } from '../application/api/application-api';
-import { actionHref, actionKey } from './home-actions';
+import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
+import { actionKey, linkPath } from './home-actions';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -23,6 +24,20 @@ export default function HomePage() {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const isAdmin = user?.role === 'admin';
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openFailed, setOpenFailed] = useState<string | null>(null);
+
+  const open = async (a: MyApplication) => {
+    setOpening(a.id);
+    setOpenFailed(null);
+    try {
+      const { url } = await requestApplicationLink(a.id);
+      void navigate(linkPath(url, window.location.origin));
+    } catch {
+      setOpenFailed(a.id);
+      setOpening(null);
+    }
+  };
 
   useEffect(() => {
     if (isAdmin) window.location.assign('/admin/');
@@ -76,11 +91,10 @@ export default function HomePage() {
         <ul className="app-list" aria-label={t('home.list_label')}>
           {apps.map((a) => {
             const key = actionKey(a);
-            const href = actionHref(a);
             return (
               <li key={a.id} className="app-list__item" data-testid="home-application">
                 <h2 className="app-list__title">
-                  {a.fieldOfInterest} – {a.semesterApplied ?? a.semester ?? ''}
+                  {a.fieldOfInterest} – {a.semesterApplied ?? ''}
                 </h2>
                 <dl className="app-list__facts">
                   <div>
@@ -102,12 +116,16 @@ export default function HomePage() {
                     </div>
                   )}
                 </dl>
-                {key && href && (
-                  <a className="btn btn--primary" href={href}>
-                    {t(key)}
-                  </a>
+                {key && (
+                  <button type="button" className="btn btn--primary" disabled={opening === a.id} onClick={() => void open(a)}>
+                    {opening === a.id ? t('common.loading') : t(key)}
+                  </button>
                 )}
-                {key && !href && <p className="field__hint">{t('home.link_by_email')}</p>}
+                {openFailed === a.id && (
+                  <p className="field__hint" role="alert">
+                    {t('home.link_by_email')}
+                  </p>
+                )}
               </li>
             );
           })}

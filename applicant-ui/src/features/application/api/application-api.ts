@@ -116,18 +116,21 @@ export type NextAction = 'continue' | 'pay' | 'details' | 'receipt' | 'none';
 export interface MyApplication {
   id: string;
   fieldOfInterest: string;
-  semester?: string;
   semesterApplied?: string;
+  location?: string | null;
   status: string;
   stepReached: string;
   Payment_Status?: string;
   referenceNumber?: string | null;
   nextAction: NextAction;
-  /** Link for the next action, when the server gives one. */
-  link?: string | null;
-  token?: string | null;
   updatedAt?: string;
   createdAt?: string;
+}
+
+/** POST /api/applications/{id}/link (owner): a fresh tokenised link, `url` ending in `/validation?token=…`. */
+export async function requestApplicationLink(id: string): Promise<{ token: string; purpose: string; url: string }> {
+  const { data } = await api.post<{ token: string; purpose: string; url: string }>(`/applications/${encodeURIComponent(id)}/link`);
+  return data;
 }
 
 /** GET /api/applications (logged in): the caller's applications. */

@@ -27,7 +27,7 @@ import {
 /** Step 3 component. */
 export function EducationStep({ record, dropdowns, requirements, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
-  const shown = educationSections(requirements.sections);
+  const shown = educationSections(requirements.sections, requirements.requiredFields);
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<EducationValues>({
     record,
     schema: createEducationSchema(shown),
@@ -68,6 +68,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
           <TextField label={t('fields.highSchoolName')} required error={err('highSchoolName')} {...register('highSchoolName')} />
           <TextField
             label={t('fields.highSchoolCityStateCountry')}
+            required
             error={err('highSchoolCityStateCountry')}
             {...register('highSchoolCityStateCountry')}
           />
@@ -101,7 +102,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
           <TextField label={t('fields.masterCollege')} required error={err('masterCollege')} {...register('masterCollege')} />
           <div className="form-row">
             <TextField label={t('fields.masterDegree')} required error={err('masterDegree')} {...register('masterDegree')} />
-            <TextField label={t('fields.masterMajor')} error={err('masterMajor')} {...register('masterMajor')} />
+            <TextField label={t('fields.masterMajor')} required error={err('masterMajor')} {...register('masterMajor')} />
           </div>
           <DateInput
             label={t('fields.masterCompletionDate')}
@@ -114,7 +115,14 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
       {shown.seminary && (
         <fieldset className="fieldset">
           <legend>{t('education.seminary')}</legend>
-          <OptionSelect {...select} list="yesNo" label={t('fields.seminary')} required error={err('seminary')} {...register('seminary')} />
+          <OptionSelect
+            {...select}
+            list="yesNo"
+            label={t('fields.seminary')}
+            required={shown.seminaryRequired}
+            error={err('seminary')}
+            {...register('seminary')}
+          />
           {seminary === YES && (
             <>
               <OptionSelect

@@ -51,11 +51,14 @@ export interface EducationSections {
   seminary: boolean;
   israelProgram: boolean;
   collegeCourses: boolean;
+  /** Whether "did you attend a seminary" must be answered (the server asks it of women). */
+  seminaryRequired: boolean;
 }
 
-/** The sections of step 3 in a requirements' section list. */
-export function educationSections(sections: readonly string[]): EducationSections {
+/** The sections of step 3 in the requirements (sections, and required fields for the seminary question). */
+export function educationSections(sections: readonly string[], requiredFields: readonly string[] = []): EducationSections {
   return {
+    seminaryRequired: requiredFields.includes('seminary'),
     highSchool: sections.includes(SECTIONS.highSchool),
     bachelor: sections.includes(SECTIONS.bachelor),
     master: sections.includes(SECTIONS.master),
@@ -70,7 +73,7 @@ const courseRow = z.object({ college: optionalText(100), name: optionalText(150)
 function build(complete: boolean, shown: EducationSections) {
   const base = z.object({
     highSchoolName: textField(complete && shown.highSchool, 150),
-    highSchoolCityStateCountry: optionalText(150),
+    highSchoolCityStateCountry: textField(complete && shown.highSchool, 150),
     highSchoolGraduationDate: usDateField(complete && shown.highSchool),
     bachelorCollege: textField(complete && shown.bachelor, 150),
     bachelorDegree: textField(complete && shown.bachelor, 100),
@@ -78,7 +81,7 @@ function build(complete: boolean, shown: EducationSections) {
     bachelorCompletionDate: usDateField(complete && shown.bachelor),
     masterCollege: textField(complete && shown.master, 150),
     masterDegree: textField(complete && shown.master, 100),
-    masterMajor: optionalText(100),
+    masterMajor: textField(complete && shown.master, 100),
     masterCompletionDate: usDateField(complete && shown.master),
     seminary: z.string(),
     seminaryName: z.string().max(200, 'validation.too_long'),
@@ -96,7 +99,7 @@ function build(complete: boolean, shown: EducationSections) {
   if (!complete) return base;
   return base.superRefine((v, ctx) => {
     if (shown.seminary) {
-      requireIf(ctx, true, v.seminary, ['seminary'], 'validation.choose');
+      requireIf(ctx, shown.seminaryRequired, v.seminary, ['seminary'], 'validation.choose');
       const attended = v.seminary === YES;
       requireIf(ctx, attended, v.seminaryName, ['seminaryName'], 'validation.choose');
       requireIf(ctx, attended && v.seminaryName === OTHER, v.seminaryNameOther, ['seminaryNameOther']);
@@ -133,6 +136,7 @@ const ALL: EducationSections = {
   seminary: true,
   israelProgram: true,
   collegeCourses: true,
+  seminaryRequired: true,
 };
 
 /** Draft step-3 schema (autosave: formats only). */

@@ -16,6 +16,7 @@ import {
   OTHER,
   PREREQUISITE_FIELDS,
   TAKEN,
+  WITH_COLLEGE,
   courseFields,
   createPrerequisitesSchema,
   prerequisiteSections,
@@ -27,7 +28,7 @@ import {
 /** Step 5 component. */
 export function PrerequisitesStep({ record, dropdowns, requirements, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
-  const shown = prerequisiteSections(requirements.sections);
+  const shown = prerequisiteSections(requirements.sections, requirements.requiredFields);
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PrerequisiteValues>({
     record,
     schema: createPrerequisitesSchema(shown) as never,
@@ -60,6 +61,7 @@ export function PrerequisitesStep({ record, dropdowns, requirements, onNext, onB
           <p className="field__hint">{t('prerequisites.tables_hint')}</p>
           {courseFields(table).map((f) => {
             const completed = values[f]?.status === COMPLETED;
+            const withCollege = WITH_COLLEGE.includes(values[f]?.status ?? '');
             return (
               <div className="course-table__row" key={f} role="group" aria-labelledby={`${f}-name`}>
                 <h3 id={`${f}-name`} className="course-table__name">
@@ -71,14 +73,14 @@ export function PrerequisitesStep({ record, dropdowns, requirements, onNext, onB
                     list="classStatus"
                     label={t('fields.course.status')}
                     aria-label={`${t(`courses.${f}`)}: ${t('fields.course.status')}`}
-                    required
+                    required={shown.requiredTables.includes(table)}
                     error={err(`${f}.status`)}
                     {...reg(`${f}.status`)}
                   />
                   <TextField
                     label={t('fields.course.college')}
                     aria-label={`${t(`courses.${f}`)}: ${t('fields.course.college')}`}
-                    required={completed}
+                    required={withCollege}
                     error={err(`${f}.college`)}
                     {...reg(`${f}.college`)}
                   />

@@ -7,11 +7,20 @@
  */
 import { z } from 'zod';
 import type { ApplicationRecord } from '../../api/application-types';
-import { COURSE_TABLES, PREREQUISITE_SUBJECTS, SECTIONS, type CourseTable, type PrerequisiteSubject } from '../../requirements';
+import {
+  COURSE_TABLES,
+  PREREQUISITE_SUBJECTS,
+  SECTIONS,
+  tableSection,
+  type CourseTable,
+  type PrerequisiteSubject,
+} from '../../requirements';
 import { obj, optionalText, pastDateField, requireIf, str, usDateField } from '../field-rules';
 
 /** Value of a class status that needs the college and completion date. */
 export const COMPLETED = 'Completed';
+/** Class statuses that need the college. */
+export const WITH_COLLEGE = ['Completed', 'Currently taking', 'Scheduled to take'];
 /** tookCourse values meaning the course is (being) taken: Yes and In Progress. */
 export const TAKEN = ['Yes', 'In Progress'];
 /** howTaken values (placesClassesTaken). */
@@ -34,15 +43,25 @@ export const PREREQUISITE_FIELDS: readonly string[] = [
 /** What step 5 shows for a program. */
 export interface PrerequisiteSections {
   tables: CourseTable[];
+  /** Tables whose rows must be answered (the others are shown, optional). */
+  requiredTables: CourseTable[];
   subjects: PrerequisiteSubject[];
   observation: boolean;
 }
 
-/** The step-5 parts named in a requirements' section list. */
-export function prerequisiteSections(sections: readonly string[]): PrerequisiteSections {
+/**
+ * The step-5 parts of the requirements: course tables by section (`OTDCourses` …; required when their
+ * rows are in requiredFields), the subjects whose `<subject>Prerequisite.tookCourse` is required, and
+ * the observation section.
+ */
+export function prerequisiteSections(sections: readonly string[], requiredFields: readonly string[] = []): PrerequisiteSections {
+  const tables = (Object.keys(COURSE_TABLES) as CourseTable[]).filter((t) => sections.includes(tableSection(t)));
   return {
-    tables: (Object.keys(COURSE_TABLES) as CourseTable[]).filter((t) => sections.includes(t)),
-    subjects: PREREQUISITE_SUBJECTS.filter((s) => sections.includes(s)),
+    tables,
+    requiredTables: tables.filter((t) => requiredFields.includes(`${t}1.status`)),
+    subjects: sections.includes(SECTIONS.prerequisiteSubjects)
+      ? PREREQUISITE_SUBJECTS.filter((s) => requiredFields.includes(`${s}Prerequisite.tookCourse`))
+      : [],
     observation: sections.includes(SECTIONS.observation),
   };
 }
@@ -83,10 +102,11 @@ export function createPrerequisitesSchema(shown: PrerequisiteSections) {
   return z.object(shape()).superRefine((raw, ctx) => {
     const v = raw as Record<string, Row>;
     for (const table of shown.tables) {
+      const required = shown.requiredTables.includes(table);
       for (const f of courseFields(table)) {
         const row = v[f] ?? {};
-        requireIf(ctx, true, row.status, [f, 'status'], 'validation.choose');
-        requireIf(ctx, row.status === COMPLETED, row.college, [f, 'college']);
+        requireIf(ctx, required, row.status, [f, 'status'], 'validation.choose');
+        requireIf(ctx, WITH_COLLEGE.includes(row.status ?? ''), row.college, [f, 'college']);
         requireIf(ctx, row.status === COMPLETED, row.completion_date, [f, 'completion_date'], 'validation.date_required');
       }
     }

@@ -94,7 +94,7 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
       {shown.recommenders && (
         <>
           <p className="field__hint">{t('references.recommenders_hint')}</p>
-          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i === 0, phone: false, email: i === 0, relationship: i === 0 }))}
+          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }))}
         </>
       )}
       {!shown.references && !shown.recommenders && <p>{t('references.none')}</p>}

@@ -2,8 +2,8 @@
  * Step 6 "References" (DESIGN §3, spec §3): two references (firstReferenceNameAndNumber,
  * secondReferenceNameAndNumber) and up to three recommenders (firstRecommender … thirdRecommender), each
  * {name, phone, email, relationship}. When shown, both references need name, phone and relationship;
- * the first recommender needs name, e-mail and relationship, and a further recommender is checked the same
- * way once any of its fields is filled. Messages are i18n keys.
+ * the first two recommenders need name, e-mail and relationship, and the third is checked the same way
+ * once any of its fields is filled. Messages are i18n keys.
  */
 import { z } from 'zod';
 import type { ApplicationRecord } from '../../api/application-types';
@@ -51,7 +51,7 @@ export function createReferencesSchema(shown: { references: boolean; recommender
     if (shown.recommenders) {
       RECOMMENDER_FIELDS.forEach((f, i) => {
         const filled = Object.values(v[f]).some((x) => x.trim() !== '');
-        if (i > 0 && !filled) return;
+        if (i > 1 && !filled) return;
         requireIf(ctx, true, v[f].name, [f, 'name']);
         requireIf(ctx, true, v[f].email, [f, 'email'], 'validation.email_required');
         requireIf(ctx, true, v[f].relationship, [f, 'relationship']);

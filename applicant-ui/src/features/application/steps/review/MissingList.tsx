@@ -7,16 +7,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { MissingField } from '../../api/application-api';
 import { stepKey } from '../step-config';
+import { fieldLabel, type Translate } from './review-model';
 
-/** Label of a missing field: its `fields.*` label when one exists, else the step name and the field path. */
-export function missingLabel(
-  t: (k: string, o?: Record<string, unknown>) => string,
-  exists: (k: string) => boolean,
-  m: MissingField,
-): string {
-  const key = `fields.${m.field}`;
-  const label = exists(key) ? t(key) : m.field;
-  return t('review.missing_item', { step: t(`steps.${stepKey(m.step)}`), field: label });
+/** Text of a missing-answer link: the step's name and the field's label. */
+export function missingLabel(t: Translate, exists: (k: string) => boolean, m: MissingField): string {
+  return t('review.missing_item', { step: t(`steps.${stepKey(m.step)}`), field: fieldLabel(t, exists, m.field) });
 }
 
 /** Props of {@link MissingList}. */

@@ -78,7 +78,7 @@ export function buildReview(
         rows.push(row(`emergencyContact.${k}`, t(`fields.emergencyContact.${k}`), show(sub('emergencyContact', k))));
       }
     } else if (step === 3) {
-      const shown = educationSections(requirements.sections);
+      const shown = educationSections(requirements.sections, requirements.requiredFields);
       if (shown.highSchool)
         for (const f of ['highSchoolName', 'highSchoolCityStateCountry', 'highSchoolGraduationDate']) rows.push(plain(f));
       if (shown.bachelor)
@@ -119,7 +119,7 @@ export function buildReview(
         rows.push(row('employmentType', t('fields.employmentType'), option('employment', record.employmentType)));
       }
     } else if (step === 5) {
-      const shown = prerequisiteSections(requirements.sections);
+      const shown = prerequisiteSections(requirements.sections, requirements.requiredFields);
       for (const table of shown.tables as CourseTable[]) {
         for (const f of courseFields(table)) {
           const c = obj(record[f]);
@@ -169,4 +169,26 @@ export function buildReview(
     groups.push({ step, title: t(`steps.${stepKey(step)}`), rows });
   }
   return groups;
+}
+
+/**
+ * A readable label for a field path named by the server (`emergencyContact.email`, `OTDCourse3.status`,
+ * `mathPrerequisite.tookCourse`, `firstRecommender.name`, `passedCollegeLevelOrAPCourses`); `exists`
+ * tells whether an i18n key exists. Falls back to the path itself.
+ */
+export function fieldLabel(t: Translate, exists: (key: string) => boolean, path: string): string {
+  if (exists(`fields.${path}`)) return t(`fields.${path}`);
+  const [top = path, sub] = path.split('.');
+  const course = /^(OTDCourse|MSLPCourse|NutritionCourse)\d+$/.test(top);
+  if (course && sub) return `${t(`courses.${top}`)}: ${t(`fields.course.${sub}`)}`;
+  const subject = /^(.*)(Prerequisite|Info)$/.exec(top);
+  if (subject && sub && exists(`prerequisites.subjects.${subject[1]}`)) {
+    const name = t(`prerequisites.subjects.${subject[1]}`);
+    const key = subject[2] === 'Prerequisite' ? `fields.prerequisite.${sub}` : `fields.info.${sub}`;
+    return exists(key) ? t(key, { subject: name }) : name;
+  }
+  if (sub && exists(`references.${top}`) && exists(`fields.contact.${sub}`))
+    return t(`fields.contact.${sub}`, { who: t(`references.${top}`) });
+  if (top === 'passedCollegeLevelOrAPCourses') return t('education.college_courses');
+  return exists(`fields.${top}`) && !sub ? t(`fields.${top}`) : path;
 }
