@@ -71,6 +71,32 @@ describe('the record on the wire', () => {
   });
 });
 
+describe('the OpenAPI description of PATCH', () => {
+  it('lists every step field, including the generated course and subject fields', async () => {
+    const document = (await t.http().get('/api/docs-json')).body;
+    const properties = Object.keys(document.components.schemas.SaveApplicationDto.properties);
+    for (const name of [
+      'version',
+      'stepReached',
+      'firstName',
+      'SpouseCellNumber',
+      'seminaryCeeb',
+      'employmentType',
+      'OTDCourse8',
+      'MSLPCourse9',
+      'NutritionCourse6',
+      'completedObservation',
+      'mathPrerequisite',
+      'introductionToProgrammingInfo',
+      'thirdRecommender',
+      'creditCardBillingZip',
+    ]) {
+      expect(properties).toContain(name);
+    }
+    for (const name of ['certifyAllInformation', 'Payment_Status', 'amount', 'OTDCourse9']) expect(properties).not.toContain(name);
+  });
+});
+
 describe('step 1 — personal', () => {
   it('saves good values', async () => {
     const draft = await otd();

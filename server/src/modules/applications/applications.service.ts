@@ -59,10 +59,11 @@ export class ApplicationsService {
    * Creates a draft application from the welcome page's choice, issues its token and e-mails the
    * continue link (`/validation?token=…`) in the applicant's locale (delivery in the background).
    * @param owner the logged-in user, who then owns the application; undefined for anonymous starts
+   * @param options.sendLink false to skip the e-mail (demo data)
    * @throws ApiException 503 MAI-002 during maintenance; 422 VAL-001 when the program, semester or
    *         location is not offered to that gender
    */
-  async start(dto: StartApplicationDto, owner?: User): Promise<StartApplicationResponse> {
+  async start(dto: StartApplicationDto, owner?: User, options: { sendLink?: boolean } = {}): Promise<StartApplicationResponse> {
     await this.maintenance.assertOnline();
     const program = await this.checkedProgram(dto.gender, dto.fieldOfInterest, dto.semester, dto.location ?? null, {
       program: 'fieldOfInterest',
@@ -90,7 +91,7 @@ export class ApplicationsService {
     );
     const application = await this.applications.findOneByOrFail({ id: saved.id });
     const token = await this.tokens.issue(application.id, 'application');
-    void this.mails.sendLink(application, token, 'start');
+    if (options.sendLink !== false) void this.mails.sendLink(application, token, 'start');
     return { success: true, token, id: application.id, data: toApplicationRecord(application) };
   }
 
