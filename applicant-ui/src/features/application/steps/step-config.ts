@@ -28,6 +28,9 @@ export const PAYMENT_STEP = 8;
 /** Steps that apply when the requirements are not known: all but the prerequisites. */
 export const DEFAULT_STEPS: readonly number[] = [1, 2, 3, 4, 6, 7, 8];
 
+/** Every step number: what the routes accept while the requirements are not loaded yet. */
+export const ALL_STEPS: readonly number[] = APPLICATION_STEPS.map((s) => s.number);
+
 /** i18n key name of a step (`steps.<key>`). */
 export function stepKey(step: number): string {
   return APPLICATION_STEPS.find((s) => s.number === step)?.key ?? 'personal';
@@ -64,7 +67,7 @@ export function previousStep(step: number, steps: readonly number[] = DEFAULT_ST
  * `stepReached` when none; never beyond the step reached, and always an applicable step (a skipped
  * step resolves to the applicable step before it).
  */
-export function resolveStep(requested: number | null, stepReached: unknown, steps: readonly number[] = DEFAULT_STEPS): number {
+export function resolveStep(requested: number | null, stepReached: unknown, steps: readonly number[] = ALL_STEPS): number {
   const applicable = normalise(steps);
   const reached = Math.min(stepFromValue(stepReached) ?? 1, MAX_AVAILABLE_STEP);
   const wanted = requested === null ? reached : Math.max(1, Math.min(requested, reached));
