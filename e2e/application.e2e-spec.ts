@@ -122,6 +122,30 @@ const family = (last: string): Values => ({
 });
 
 describe('the whole application up to payment', () => {
+  it('a logged-in applicant without applications sees the empty state on /home', async () => {
+    const en = await locale('en');
+    const register = await fetch(`${portal.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Nora',
+        last_name: 'New',
+        email: 'nora.new@example.com',
+        password: 'Str0ng-passw0rd!',
+        password_confirmation: 'Str0ng-passw0rd!',
+      }),
+    });
+    const { token } = (await register.json()) as { token: string };
+    const { context, errors } = await newUser(browser, { locale: 'en-US' });
+    await context.addCookies([{ name: 'token', value: token, url: portal.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/home`);
+    await page.getByTestId('home-empty').getByText(at(en, 'home.no_applications')).waitFor();
+    await page.getByRole('link', { name: at(en, 'home.apply') }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('women’s OTD: prerequisite course table and observation, recommenders, a reload mid-step', async () => {
     const en = await locale('en');
     const { context, errors } = await newUser(browser, { locale: 'en-US' });
@@ -221,11 +245,22 @@ describe('the whole application up to payment', () => {
     await context.close();
   });
 
-  it('men’s MSW in Spanish: prerequisite subjects, references and recommenders', async () => {
+  it('men’s MSW in Spanish: prerequisite subjects, references and recommenders; a missing answer linked from the review; session warning, renew and end', async () => {
     const es = await locale('es');
     const { context, errors } = await newUser(browser, { locale: 'es-ES' });
     await context.addCookies([{ name: 'locale', value: 'es', url: portal.baseUrl }]);
     const page = await context.newPage();
+    const sessions: Record<string, unknown>[] = [];
+    const timeLogs: { body: Record<string, unknown>; status: number }[] = [];
+    page.on('requestfinished', (request) => {
+      void (async () => {
+        const url = request.url();
+        const status = (await request.response())?.status() ?? 0;
+        if (url.endsWith('/api/session/upsert')) sessions.push(request.postDataJSON() as Record<string, unknown>);
+        if (url.endsWith('/api/timelog')) timeLogs.push({ body: request.postDataJSON() as Record<string, unknown>, status });
+      })();
+    });
+    await page.clock.install();
     await start(page, es, {
       gender: 'male',
       program: 'MSW',
@@ -276,6 +311,35 @@ describe('the whole application up to payment', () => {
     );
     await fill(page, r6);
     await next(page, 7);
+    await page.locator('.review').waitFor();
+
+    // Someone clears an answer elsewhere (API, same token): the submit lists it as a link to its step and field.
+    const token = new URL(page.url()).searchParams.get('token')!;
+    const current = (await (await fetch(`${portal.baseUrl}/api/token/check?token=${token}`)).json()) as {
+      data: { Id: string; version: number };
+    };
+    const cleared = await fetch(`${portal.baseUrl}/api/applications/${current.data.Id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-application-token': token },
+      body: JSON.stringify({ version: current.data.version, emergencyContact: { ...f2Contact(f2), phone: null } }),
+    });
+    expect(cleared.status).toBe(200);
+    await page.reload();
+    await fill(page, { certifyAllInformation: true, fullNameSignature: 'Moshe Cohen' });
+    await page.getByRole('button', { name: at(es, 'review.submit') }).click();
+    const missingLink = page.getByTestId('missing-list').getByRole('link');
+    await missingLink.first().waitFor();
+    await expect(missingLink.count()).resolves.toBe(1);
+    await missingLink.click();
+    await page.waitForURL(/\/application\/2\?token=.*focus=emergencyContact\.phone/);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'emergencyContact.phone');
+    await fill(page, { 'emergencyContact.phone': '718-555-0177' });
+    await page
+      .getByTestId('save-status')
+      .filter({ hasText: at(es, 'autosave.saved') })
+      .waitFor();
+    await page.goto(`${portal.baseUrl}/application/7?token=${token}`);
+
     await reviewAndCertify(
       page,
       es,
@@ -286,6 +350,29 @@ describe('the whole application up to payment', () => {
       .getByRole('heading', { name: at(es, 'steps.payment') })
       .first()
       .waitFor();
+
+    // A time-log record per step left: seconds with at most 4 decimals and the step's name.
+    await waitUntil(() => timeLogs.length >= 6);
+    const logged = timeLogs.map((l) => l.body.step);
+    for (const step of ['personal', 'family', 'education', 'employment', 'prerequisites', 'references']) expect(logged).toContain(step);
+    for (const { body, status } of timeLogs) {
+      expect(status).toBe(201);
+      expect(String(body.duration)).toMatch(/^\d+(\.\d{1,4})?$/);
+    }
+    // The session: stored with renewed false, warned two minutes before 30 minutes, renewed in one click, ended.
+    expect(sessions[0]).toMatchObject({ parentModule: 'application', parentId: current.data.Id, renewed: false });
+    await page.clock.fastForward('28:05');
+    const dialog = page.getByRole('alertdialog', { name: at(es, 'session.warning_title') });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: at(es, 'session.renew') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await waitUntil(() => sessions.some((s) => s.renewed === true && typeof s.newStartTime === 'string'));
+    await page.route('https://www.example.edu/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Main site</h1>' }),
+    );
+    await page.clock.fastForward('30:05');
+    await page.waitForURL('https://www.example.edu/');
+    expect(sessions.some((s) => typeof s.endTime === 'string' && /[+-]\d{2}:\d{2}$/.test(s.endTime as string))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -381,10 +468,49 @@ describe('the whole application up to payment', () => {
     await expectValues(page2, { ...e3, ...row2 });
     await page2.goto(page2.url().replace('/application/3', '/application/7'));
     await reviewAndCertify(page2, en, [...texts(p1, f2, e3, row2, s5).filter((v) => v !== 'NY'), 'New York', 'Spring 2026'], 'Rivka Adler');
+
+    // Logged in with the same e-mail, /home lists the application with its next action: pay.
+    const register = await fetch(`${portal.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Rivka',
+        last_name: 'Adler',
+        email,
+        password: 'Str0ng-passw0rd!',
+        password_confirmation: 'Str0ng-passw0rd!',
+      }),
+    });
+    expect(register.status).toBe(201);
+    const { token: bearer } = (await register.json()) as { token: string };
+    await second.context.addCookies([{ name: 'token', value: bearer, url: portal.baseUrl }]);
+    await page2.goto(`${portal.baseUrl}/home`);
+    const item = page2.getByTestId('home-application');
+    await item.waitFor();
+    await expect(item.innerText()).resolves.toContain('BA Psychology - Social Work Track');
+    await expect(item.innerText()).resolves.toContain(at(en, 'home.statuses.draft'));
+    await item.getByRole('button', { name: at(en, 'home.actions.pay') }).click();
+    await page2.waitForURL(/\/application\/8\?token=/);
     expect([...first.errors, ...second.errors]).toEqual([]);
     await second.context.close();
   });
 });
+
+/** The emergency contact of a family value set. */
+function f2Contact(values: Values): Record<string, string> {
+  return {
+    name: String(values['emergencyContact.name']),
+    phone: String(values['emergencyContact.phone']),
+    email: String(values['emergencyContact.email']),
+    relationship: String(values['emergencyContact.relationship']),
+  };
+}
+
+/** Polls `check` every 50 ms for up to 5 s. */
+async function waitUntil(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(check()).toBe(true);
+}
 
 /** The newest continue link e-mailed to `to` (from the portal's .eml files; quoted-printable decoded). */
 async function mailedLink(to: string): Promise<string> {
