@@ -35,6 +35,9 @@ import { useStepTimeLog } from './useStepTimeLog';
 
 type Base = 'application' | 'details';
 
+/** Time-log names of the details form's steps (DESIGN §3: 1 documents, 2 finish). */
+const detailsStepKey = (step: number): string => (step === 2 ? 'finish' : 'documents');
+
 const STEP_COMPONENTS: Record<number, (props: StepProps) => React.ReactNode> = {
   1: PersonalStep,
   2: FamilyStep,
@@ -133,7 +136,10 @@ export default function ApplicationPage() {
 
   // Session (spec §4) and time log (one record per step left).
   const session = useFormSession(base, loaded ? (record?.Id ?? null) : null);
-  useStepTimeLog(loaded ? effectiveToken : null, loaded && requirements ? (base === 'details' ? `details-${step}` : stepKey(step)) : null);
+  useStepTimeLog(
+    loaded ? effectiveToken : null,
+    loaded && requirements ? (base === 'details' ? detailsStepKey(requested ?? 1) : stepKey(step)) : null,
+  );
   const touch = session.touch;
   useEffect(() => {
     if (loaded) touch();
