@@ -377,7 +377,7 @@ describe('the whole application up to payment', () => {
     await context.close();
   });
 
-  it('women’s BA Psychology track: high school and college-level courses, no references step, resumed through /continue', async () => {
+  it('women’s BA Psychology track: high school and college-level courses, no references step, resumed through /continue, both answers of the 409 dialog, then /home', async () => {
     const en = await locale('en');
     const email = 'rivka.ba@example.com';
     const first = await newUser(browser, { locale: 'en-US' });
@@ -442,9 +442,29 @@ describe('the whole application up to payment', () => {
     const link = await mailedLink(email);
     await page2.goto(link);
     await page2.waitForURL(/\/application\/4\?token=/);
+    // Saved elsewhere meanwhile (another device): my next autosave gets 409 and the dialog; "load the newer version".
+    const token2 = new URL(page2.url()).searchParams.get('token')!;
+    await patchElsewhere(token2, { currentlyEmployed: 'Yes', employer: 'Elsewhere Inc', jobTitle: 'Clerk' });
+    await fill(page2, { currentlyEmployed: 'No' });
+    const conflict = page2.getByRole('dialog', { name: at(en, 'conflict.title') });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: at(en, 'conflict.load_newer') }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await expectValues(page2, { currentlyEmployed: 'Yes', employer: 'Elsewhere Inc', jobTitle: 'Clerk' });
     const w4: Values = { currentlyEmployed: 'No' };
     await fill(page2, w4);
     await next(page2, 5);
+    // …and "keep my values" saves mine over the newer version.
+    await patchElsewhere(token2, { introductionToPsychologyPrerequisite: { tookCourse: 'Yes', howTaken: 'College' } });
+    await fill(page2, { 'introductionToPsychologyPrerequisite.tookCourse': 'No' });
+    await conflict.waitFor();
+    await conflict.getByRole('button', { name: at(en, 'conflict.keep_mine') }).click();
+    await conflict.waitFor({ state: 'detached' });
+    await page2
+      .getByTestId('save-status')
+      .filter({ hasText: at(en, 'autosave.saved') })
+      .waitFor();
+    expect((await record(token2)).introductionToPsychologyPrerequisite).toMatchObject({ tookCourse: 'No' });
     const s5: Values = {
       'mathPrerequisite.tookCourse': 'Yes',
       'mathPrerequisite.howTaken': 'High School',
@@ -495,6 +515,25 @@ describe('the whole application up to payment', () => {
     await second.context.close();
   });
 });
+
+/** The record of an application token (GET /api/token/check). */
+async function record(token: string): Promise<Record<string, unknown> & { Id: string; version: number }> {
+  const answer = (await (await fetch(`${portal.baseUrl}/api/token/check?token=${encodeURIComponent(token)}`)).json()) as {
+    data: Record<string, unknown> & { Id: string; version: number };
+  };
+  return answer.data;
+}
+
+/** Saves `changes` as another device would (PATCH with the current version). */
+async function patchElsewhere(token: string, changes: Record<string, unknown>): Promise<void> {
+  const current = await record(token);
+  const response = await fetch(`${portal.baseUrl}/api/applications/${current.Id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', 'x-application-token': token },
+    body: JSON.stringify({ version: current.version, ...changes }),
+  });
+  expect(response.status).toBe(200);
+}
 
 /** The emergency contact of a family value set. */
 function f2Contact(values: Values): Record<string, string> {
