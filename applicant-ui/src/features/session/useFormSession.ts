@@ -35,13 +35,19 @@ export function useFormSession(parentModule: string, parentId: string | null): F
   const timer = useRef<SessionTimer | null>(null);
   const lastActivity = useRef(0);
   const ended = useRef(false);
+  // upserts go one after another: in order, and never two first-inserts of the same id at once
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const save = useCallback((body: SessionBody): Promise<void> => {
+    queue.current = queue.current.then(() => upsertSession(body));
+    return queue.current;
+  }, []);
 
   const touch = useCallback(() => {
     const s = session.current;
     if (!s || ended.current) return;
     lastActivity.current = Date.now();
-    void upsertSession({ ...s, lastActivityTime: sessionTime() });
-  }, []);
+    void save({ ...s, lastActivityTime: sessionTime() });
+  }, [save]);
 
   const end = useCallback(() => {
     const s = session.current;
@@ -50,11 +56,11 @@ export function useFormSession(parentModule: string, parentId: string | null): F
     timer.current?.stop();
     setWarning(false);
     void (async () => {
-      if (s) await upsertSession({ ...s, endTime: sessionTime() });
+      if (s) await save({ ...s, endTime: sessionTime() });
       const { mainSiteUrl } = await getConfig();
       window.location.assign(mainSiteUrl || '/');
     })();
-  }, []);
+  }, [save]);
 
   const renew = useCallback(() => {
     const s = session.current;
@@ -62,9 +68,9 @@ export function useFormSession(parentModule: string, parentId: string | null): F
     if (!s || ended.current) return;
     const now = sessionTime();
     session.current = { ...s, renewed: true, newStartTime: now };
-    void upsertSession({ ...session.current, lastActivityTime: now });
+    void save({ ...session.current, lastActivityTime: now });
     timer.current?.renew();
-  }, []);
+  }, [save]);
 
   useEffect(() => {
     if (!parentId) return;
@@ -81,7 +87,7 @@ export function useFormSession(parentModule: string, parentId: string | null): F
       if (!alive) return;
       const body: SessionBody = { id, startTime: sessionTime(), parentModule, parentId, renewed: false };
       session.current = body;
-      await upsertSession(body);
+      await save(body);
       if (!alive) return;
       timer.current = createSessionTimer({
         maxMs: config.sessionMaxMs || SESSION_MAX_MS,
@@ -104,7 +110,7 @@ export function useFormSession(parentModule: string, parentId: string | null): F
       timer.current = null;
       session.current = null;
     };
-  }, [parentModule, parentId, end, touch]);
+  }, [parentModule, parentId, end, touch, save]);
 
   return { warning, msLeft, renew, end, touch };
 }
