@@ -192,6 +192,21 @@ describe('session check and upsert', () => {
     expect(count.rows[0].n).toBe(1);
   });
 
+  it('answers 200 to every one of several concurrent first upserts of the same new id, and keeps one row', async () => {
+    const id = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t
+          .http()
+          .post('/api/session/upsert')
+          .send({ id, startTime: start, lastActivityTime: `2026-11-22T10:${String(i).padStart(2, '0')}:00-05:00` }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const count = await t.db.query('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [id]);
+    expect(count.rows[0].n).toBe(1);
+  });
+
   it('keeps renewed true once set, and stores the new start time', async () => {
     const id = randomUUID();
     await t.http().post('/api/session/upsert').send({ id, startTime: start }).expect(200);

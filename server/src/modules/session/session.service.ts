@@ -14,31 +14,37 @@ export class SessionService {
     return (await this.sessions.exists({ where: { id } })) ? 'SES-001' : 'SES-000';
   }
 
-  /** Creates or updates a session; only the fields sent are changed (`renewed` stays true once set). */
+  /**
+   * Creates or updates a session in one statement (`INSERT … ON CONFLICT DO UPDATE`), so two calls that
+   * race on a new id both succeed. Only the fields sent are changed; `startTime` is kept from the first
+   * call and `renewed` stays true once set.
+   */
   async upsert(dto: UpsertSessionDto): Promise<SessionResponse> {
-    const date = (v?: string) => (v ? new Date(v) : undefined);
-    const existing = await this.sessions.findOne({ where: { id: dto.id } });
-    const row =
-      existing ??
-      this.sessions.create({
-        id: dto.id,
-        renewed: false,
-        newStartTime: null,
-        endTime: null,
-        lastActivityTime: null,
-        parentModule: null,
-        parentId: null,
-      });
-    row.startTime = existing?.startTime ?? new Date(dto.startTime);
-    const changes: Partial<FormSession> = {
-      newStartTime: date(dto.newStartTime),
-      lastActivityTime: date(dto.lastActivityTime),
-      endTime: date(dto.endTime),
-      parentModule: dto.parentModule,
-      parentId: dto.parentId,
-      renewed: dto.renewed === undefined ? undefined : row.renewed || dto.renewed,
-    };
-    for (const [key, value] of Object.entries(changes)) if (value !== undefined) Object.assign(row, { [key]: value });
-    return SessionResponse.from(await this.sessions.save(row));
+    const date = (v?: string) => (v ? new Date(v) : null);
+    const rows: FormSession[] = await this.sessions.query(
+      `INSERT INTO sessions AS s (id, start_time, new_start_time, last_activity_time, end_time, parent_module, parent_id, renewed)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8, false))
+       ON CONFLICT (id) DO UPDATE SET
+         new_start_time = COALESCE(EXCLUDED.new_start_time, s.new_start_time),
+         last_activity_time = COALESCE(EXCLUDED.last_activity_time, s.last_activity_time),
+         end_time = COALESCE(EXCLUDED.end_time, s.end_time),
+         parent_module = COALESCE(EXCLUDED.parent_module, s.parent_module),
+         parent_id = COALESCE(EXCLUDED.parent_id, s.parent_id),
+         renewed = s.renewed OR COALESCE($8, false),
+         updated_at = now()
+       RETURNING id, start_time AS "startTime", new_start_time AS "newStartTime", end_time AS "endTime",
+                 last_activity_time AS "lastActivityTime", parent_module AS "parentModule", parent_id AS "parentId", renewed`,
+      [
+        dto.id,
+        new Date(dto.startTime),
+        date(dto.newStartTime),
+        date(dto.lastActivityTime),
+        date(dto.endTime),
+        dto.parentModule ?? null,
+        dto.parentId ?? null,
+        dto.renewed ?? null,
+      ],
+    );
+    return SessionResponse.from(rows[0]);
   }
 }
