@@ -7,6 +7,8 @@ import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AttachmentsModule } from './modules/attachments/attachments.module.js';
+import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -51,6 +53,8 @@ export class AppModule {
         DemoModule,
         ScheduleModule.forRoot(),
         AttachmentsModule,
+        DiscountCodesModule,
+        PaymentsModule,
       ],
     };
   }

@@ -1,6 +1,8 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { Attachment } from '../modules/attachments/attachment.entity.js';
+import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { Payment } from '../modules/payments/payment.entity.js';
 import { AccessToken } from '../modules/auth/access-token.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { ApplicationToken } from '../modules/token/application-token.entity.js';
@@ -23,6 +25,8 @@ export const ENTITIES = [
   FormSession,
   TimeLog,
   Attachment,
+  DiscountCode,
+  Payment,
 ];
 
 /**
