@@ -135,6 +135,7 @@ export class PaymentsService {
    * The stored outcome of `dto.requestId` for a caller whose application token no longer opens the
    * application because this very payment submitted it (a client retrying after a lost answer).
    * @returns undefined when the token is not a live token of `dto.applicationId` or no such attempt exists
+   * @throws ApiException 409 PAY-003 when it is a new attempt for an application that is paid or waived
    */
   async replayForToken(token: string | undefined, dto: PayDto): Promise<PaymentOutcome | undefined> {
     if (!token || token.length > 200) return undefined;
@@ -143,9 +144,13 @@ export class PaymentsService {
       [hashToken(token)],
     )) as { application_id: string }[];
     if (rows[0]?.application_id !== dto.applicationId) return undefined;
+    const application = await this.applications.findOneByOrFail({ id: dto.applicationId });
     const row = await this.payments.findOne({ where: { requestId: dto.requestId, applicationId: dto.applicationId } });
-    if (!row) return undefined;
-    return this.replay(row, await this.applications.findOneByOrFail({ id: dto.applicationId }));
+    if (row) return this.replay(row, application);
+    if (application.paymentStatus === 'Paid' || application.paymentStatus === 'Waived') {
+      throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
+    }
+    return undefined;
   }
 
   /** Tries to settle every open attempt of an application (unknown, held, or pending for too long). */
