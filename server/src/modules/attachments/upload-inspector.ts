@@ -39,7 +39,8 @@ export interface InspectionResult {
  */
 export class UploadInspector extends Transform {
   private readonly hash: Hash = createHash('sha256');
-  private size = 0;
+  /** Not called `size`: @aws-sdk/lib-storage would take it for the body length. */
+  private byteCount = 0;
   private head: Buffer[] = [];
   private headBytes = 0;
   private detected: { ext: string } | undefined;
@@ -61,8 +62,8 @@ export class UploadInspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(new UploadTooLargeError(this.maxBytes));
+    this.byteCount += chunk.length;
+    if (this.byteCount > this.maxBytes) return callback(new UploadTooLargeError(this.maxBytes));
     this.hash.update(chunk);
     this.watchWordStream(chunk);
     if (!this.detectionDone) {
@@ -84,7 +85,7 @@ export class UploadInspector extends Transform {
 
   /** The figures of the whole file; call after the stream finished. */
   result(): InspectionResult {
-    return { size: this.size, sha256: this.hash.digest('hex'), kind: this.kind(), detected: this.detected?.ext };
+    return { size: this.byteCount, sha256: this.hash.digest('hex'), kind: this.kind(), detected: this.detected?.ext };
   }
 
   private async afterChunk(chunk: Buffer): Promise<void> {
