@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -35,7 +34,7 @@ describe('Attachments on S3-compatible storage (s3rver)', () => {
       directory,
       configureBuckets: [{ name: 'portal-uploads', configs: [] }],
     });
-    const address = (await s3.run()) as AddressInfo;
+    const address = await s3.run();
     t = await createTestApp({
       S3_BUCKET: 'portal-uploads',
       S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
