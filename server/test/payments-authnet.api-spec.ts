@@ -188,4 +188,20 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
     expect(reused.body).toMatchObject({ code: 'PAY-002', errors: { opaqueData: [expect.any(String)] } });
     expect(await chargesFor(b.id)).toHaveLength(0);
   });
+
+  it('a charge held for review: 202 Pending, further attempts wait (409) until the review approves it, then paid once', async () => {
+    const a = await certified();
+    double.mode = 'held';
+    const requestId = randomUUID();
+    const held = await pay(a, { requestId }).expect(202);
+    expect(held.body.data).toMatchObject({ status: 'held', Payment_Status: 'Pending' });
+    double.mode = 'normal';
+    const blocked = await pay(a).expect(409);
+    expect(blocked.body.code).toBe('PAY-002-unsettled');
+    double.approveHeld();
+    const settled = await pay(a, { requestId }).expect(201);
+    expect(settled.body.data).toMatchObject({ status: 'approved', Payment_Status: 'Paid' });
+    expect(await applicationRow(a.id)).toMatchObject({ status: 'submitted', payment_status: 'Paid' });
+    expect(await chargesFor(a.id)).toHaveLength(1);
+  });
 });

@@ -6,14 +6,15 @@ export type DoubleMode =
   | 'normal' // approve test cards, decline billing ZIP 46282
   | 'timeout' // charge, then answer only after `delayMs` (longer than the client waits)
   | '5xx-after-charge' // charge, then answer 500
-  | '5xx-before-charge'; // answer 503 without charging
+  | '5xx-before-charge' // answer 503 without charging
+  | 'held'; // authorise but hold for fraud review (responseCode 4, FDSPendingReview)
 
 /** A recorded charge. */
 export interface DoubleCharge {
   transId: string;
   invoiceNumber: string;
   amount: string;
-  status: 'capturedPendingSettlement' | 'declined';
+  status: 'capturedPendingSettlement' | 'declined' | 'FDSPendingReview';
   accountNumber: string;
   authCode: string;
   submitTimeUTC: string;
@@ -33,6 +34,8 @@ export interface AuthnetDouble {
   delayMs: number;
   /** When true, reporting calls (lookups) answer 503. */
   reportingDown: boolean;
+  /** The merchant approves every held charge (as after a fraud review). */
+  approveHeld(): void;
   close(): Promise<void>;
 }
 
@@ -95,6 +98,9 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
     mode: 'normal',
     delayMs: 0,
     reportingDown: false,
+    approveHeld() {
+      for (const charge of this.charges) if (charge.status === 'FDSPendingReview') charge.status = 'capturedPendingSettlement';
+    },
     close: async () => undefined,
   };
   const ok = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
@@ -173,7 +179,7 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
       transId: String(++sequence),
       invoiceNumber: (transaction.order as { invoiceNumber: string }).invoiceNumber,
       amount: transaction.amount as string,
-      status: declined ? 'declined' : 'capturedPendingSettlement',
+      status: declined ? 'declined' : state.mode === 'held' ? 'FDSPendingReview' : 'capturedPendingSettlement',
       accountNumber: 'XXXX1111',
       authCode: declined ? '' : 'A1B2C3',
       submitTimeUTC: new Date().toISOString(),
@@ -182,6 +188,19 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
     if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
     if (state.mode === '5xx-after-charge') return send(500, { error: 'Internal Server Error' });
     if (res.destroyed) return;
+    if (state.mode === 'held') {
+      return send(200, {
+        transactionResponse: {
+          responseCode: '4',
+          authCode: charge.authCode,
+          transId: charge.transId,
+          accountNumber: charge.accountNumber,
+          messages: [{ code: '252', description: 'Your order has been received. Thank you for your business!' }],
+        },
+        refId: call.refId,
+        messages: ok,
+      });
+    }
     send(200, {
       transactionResponse: declined
         ? {
