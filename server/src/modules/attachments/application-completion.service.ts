@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { Application } from '../applications/application.entity.js';
 import { toApplicationRecord, type ApplicationRecord } from '../applications/dto/application-record.dto.js';
-import { ProgramsService } from '../programs/programs.service.js';
+import { ApplicationsService } from '../applications/applications.service.js';
 import type { AttachmentSlot } from './attachment-slots.js';
 import { AttachmentsService } from './attachments.service.js';
 import { requiredSlotsFor } from './required-slots.js';
@@ -14,14 +14,13 @@ import { requiredSlotsFor } from './required-slots.js';
 export class ApplicationCompletionService {
   constructor(
     @InjectRepository(Application) private readonly applications: Repository<Application>,
-    private readonly programs: ProgramsService,
+    private readonly applicationsService: ApplicationsService,
     private readonly attachments: AttachmentsService,
   ) {}
 
-  /** The attachment slots the application's program requires (see `required-slots.ts`). */
+  /** The attachment slots the application requires, from the rule set (see `required-slots.ts`). */
   async requiredSlots(application: Application): Promise<AttachmentSlot[]> {
-    const program = await this.programs.find(application.gender === 'Female' ? 'female' : 'male', application.fieldOfInterest);
-    return requiredSlotsFor(program?.flags);
+    return requiredSlotsFor(await this.applicationsService.requirements(application));
   }
 
   /** Required slots that hold no current file. */

@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { join, resolve } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
+import { ApplicationsModule } from '../applications/applications.module.js';
 import { AuthModule } from '../auth/auth.module.js';
-import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
 import { ApplicationCompletionService } from './application-completion.service.js';
 import { ApplicationDocumentsController } from './application-documents.controller.js';
@@ -35,7 +35,7 @@ export function createFileStorage(config: AppConfig): FileStorage {
 
 /** Documents of applications (spec §3, §5, §7; DESIGN §6) and the details form's finish (contract 5). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Attachment, Application]), AuthModule, TokenModule, ProgramsModule],
+  imports: [TypeOrmModule.forFeature([Attachment, Application]), AuthModule, TokenModule, ApplicationsModule],
   controllers: [AttachmentsController, ApplicationDocumentsController],
   providers: [
     { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: createFileStorage },
