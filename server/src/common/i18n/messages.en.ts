@@ -54,7 +54,7 @@ export const en = {
     'PAY-004-used-up': 'This discount code has been used the maximum number of times.',
     'PAY-409-request': 'This payment request is already being processed.',
     'PAY-422-certify': 'Please certify and sign the application first (certify first).',
-    'PAY-422-status': 'This application cannot be paid (its status is {{status}}).',
+    'PAY-409-status': 'This application cannot be paid (its status is {{status}}).',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',

@@ -51,7 +51,7 @@ export const es: Messages = {
     'PAY-004-used-up': 'Este código de descuento ya se usó el número máximo de veces.',
     'PAY-409-request': 'Esta solicitud de pago ya se está procesando.',
     'PAY-422-certify': 'Primero certifique y firme la solicitud (certify first).',
-    'PAY-422-status': 'Esta solicitud no se puede pagar (su estado es {{status}}).',
+    'PAY-409-status': 'Esta solicitud no se puede pagar (su estado es {{status}}).',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',

@@ -50,7 +50,7 @@ export const zhCN: Messages = {
     'PAY-004-used-up': '此折扣码已达到最多使用次数。',
     'PAY-409-request': '此付款请求正在处理中。',
     'PAY-422-certify': '请先认证并签署申请（certify first）。',
-    'PAY-422-status': '此申请无法付款（状态为 {{status}}）。',
+    'PAY-409-status': '此申请无法付款（状态为 {{status}}）。',
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',

@@ -184,7 +184,7 @@ export class PaymentsService {
       throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
     }
     if (application.status !== 'draft') {
-      throw new ApiException(HttpStatus.CONFLICT, 'PAY-422-status', { params: { status: application.status } });
+      throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-status', { params: { status: application.status } });
     }
     if (!application.certifiedAt) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'PAY-422-certify');
   }
