@@ -9,15 +9,15 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Request as ExpressRequest } from 'express';
-import type { User } from '../users/user.entity.js';
-
-type Request = ExpressRequest & { user?: User };
 import { SaveApplicationResponse } from '../applications/dto/application-record.dto.js';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
 import { ApplicationCompletionService } from './application-completion.service.js';
 import { AttachmentsService } from './attachments.service.js';
 import { AttachmentListResponse } from './dto/attachment.dto.js';
+import type { User } from '../users/user.entity.js';
+
+type Request = ExpressRequest & { user?: User };
 
 /** The documents of one application, and finishing the details form (BRIEF contract 5). */
 @ApiTags('attachments')

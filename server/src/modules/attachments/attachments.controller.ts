@@ -13,13 +13,13 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Request as ExpressRequest, Response } from 'express';
-import type { User } from '../users/user.entity.js';
-
-type Request = ExpressRequest & { user?: User };
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ATTACHMENT_SLOTS } from './attachment-slots.js';
 import { AttachmentsService } from './attachments.service.js';
 import { AttachmentResponse } from './dto/attachment.dto.js';
+import type { User } from '../users/user.entity.js';
+
+type Request = ExpressRequest & { user?: User };
 
 const MULTIPART_BODY = {
   schema: {
