@@ -37,7 +37,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      NODE_ENV: 'production',
+      // The built server, but NODE_ENV=test: production refuses the fake card gateway the payment
+      // tests use (PAYMENT_GATEWAY), and HSTS/upgrade-insecure-requests do not apply to a local http URL.
+      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

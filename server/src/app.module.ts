@@ -1,10 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from './common/common.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AttachmentsModule } from './modules/attachments/attachments.module.js';
+import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -47,6 +51,10 @@ export class AppModule {
         TimelogModule,
         AdminModule,
         DemoModule,
+        ScheduleModule.forRoot(),
+        AttachmentsModule,
+        DiscountCodesModule,
+        PaymentsModule,
       ],
     };
   }

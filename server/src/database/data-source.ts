@@ -1,5 +1,8 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { Attachment } from '../modules/attachments/attachment.entity.js';
+import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { Payment } from '../modules/payments/payment.entity.js';
 import { AccessToken } from '../modules/auth/access-token.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { ApplicationToken } from '../modules/token/application-token.entity.js';
@@ -11,7 +14,20 @@ import { TimeLog } from '../modules/timelog/time-log.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
-export const ENTITIES = [User, AccessToken, Dropdown, Program, MaintenanceWindow, Application, ApplicationToken, FormSession, TimeLog];
+export const ENTITIES = [
+  User,
+  AccessToken,
+  Dropdown,
+  Program,
+  MaintenanceWindow,
+  Application,
+  ApplicationToken,
+  FormSession,
+  TimeLog,
+  Attachment,
+  DiscountCode,
+  Payment,
+];
 
 /**
  * TypeORM options for PostgreSQL at `url`. The schema comes only from `migrations/` (never
