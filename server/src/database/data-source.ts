@@ -9,9 +9,26 @@ import { Program } from '../modules/programs/program.entity.js';
 import { FormSession } from '../modules/session/session.entity.js';
 import { TimeLog } from '../modules/timelog/time-log.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { OAuthIdentity } from '../modules/auth/oauth-identity.entity.js';
+import { OAuthState } from '../modules/auth/oauth-state.entity.js';
+import { PasswordReset } from '../modules/auth/password-reset.entity.js';
+
+/** Entities of issue 5 (accounts and the admissions office). */
+const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState];
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
-export const ENTITIES = [User, AccessToken, Dropdown, Program, MaintenanceWindow, Application, ApplicationToken, FormSession, TimeLog];
+export const ENTITIES = [
+  User,
+  AccessToken,
+  Dropdown,
+  Program,
+  MaintenanceWindow,
+  Application,
+  ApplicationToken,
+  FormSession,
+  TimeLog,
+  ...ACCOUNT_AND_ADMIN_ENTITIES,
+];
 
 /**
  * TypeORM options for PostgreSQL at `url`. The schema comes only from `migrations/` (never

@@ -29,8 +29,27 @@ export const en = {
     'DRP-422-computed': 'This list is computed by the server and cannot be edited.',
     'DRP-422-duplicate': 'Each option value must be unique.',
     'USR-422-taken': 'This e-mail address is already registered.',
+    'AUTH-429-locked':
+      'Too many failed logins for this account. Please wait {{seconds}} seconds (about {{minutes}} min) or reset your password.',
+    'PWD-422-token': 'This password reset link is invalid or has expired. Please ask for a new one.',
+    'OAU-404': 'This sign-in provider is not configured.',
+    'STS-409': 'This application cannot be changed this way in its current status.',
+    'USR-409-last-admin': 'The last administrator cannot lose the admin role or be deleted.',
+    'USR-409-self': 'You cannot delete your own account.',
+    'DSC-409-used': 'This discount code has been used; expire or deactivate it instead of deleting it.',
+    'DSC-422-taken': 'A discount code with this code already exists.',
+    'DSC-422-percent': 'A percentage cannot exceed 100.',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
+  },
+  messages: {
+    passwordResetSent: 'If an account exists for this e-mail address, we have sent a link to reset the password.',
+    passwordReset: 'Your password has been reset. Please log in.',
+  },
+  mail: {
+    passwordResetSubject: 'Reset your password',
+    passwordResetText:
+      'Hello {{name}},\n\nWe received a request to reset the password of your admissions portal account. Open this link within {{minutes}} minutes to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.',
   },
   validation: {
     isDefined: 'This field is required.',

@@ -26,8 +26,28 @@ export const es: Messages = {
     'DRP-422-computed': 'Esta lista la calcula el servidor y no se puede editar.',
     'DRP-422-duplicate': 'Cada valor de opción debe ser único.',
     'USR-422-taken': 'Esta dirección de correo electrónico ya está registrada.',
+    'AUTH-429-locked':
+      'Demasiados inicios de sesión fallidos para esta cuenta. Espere {{seconds}} segundos (unos {{minutes}} min) o restablezca su contraseña.',
+    'PWD-422-token': 'Este enlace para restablecer la contraseña no es válido o ha caducado. Pida uno nuevo.',
+    'OAU-404': 'Este proveedor de inicio de sesión no está configurado.',
+    'STS-409': 'Esta solicitud no se puede cambiar de esta forma en su estado actual.',
+    'USR-409-last-admin': 'El último administrador no puede perder el rol de administrador ni ser eliminado.',
+    'USR-409-self': 'No puede eliminar su propia cuenta.',
+    'DSC-409-used': 'Este código de descuento ya se ha usado; hágalo caducar o desactívelo en lugar de eliminarlo.',
+    'DSC-422-taken': 'Ya existe un código de descuento con este código.',
+    'DSC-422-percent': 'Un porcentaje no puede superar 100.',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
+  },
+  messages: {
+    passwordResetSent:
+      'Si existe una cuenta con esta dirección de correo electrónico, le hemos enviado un enlace para restablecer la contraseña.',
+    passwordReset: 'Su contraseña se ha restablecido. Inicie sesión.',
+  },
+  mail: {
+    passwordResetSubject: 'Restablezca su contraseña',
+    passwordResetText:
+      'Hola {{name}}:\n\nRecibimos una solicitud para restablecer la contraseña de su cuenta del portal de admisiones. Abra este enlace en los próximos {{minutes}} minutos para elegir una nueva contraseña:\n\n{{link}}\n\nSi no la pidió, puede ignorar este correo: su contraseña no cambia.',
   },
   validation: {
     isDefined: 'Este campo es obligatorio.',

@@ -26,8 +26,26 @@ export const zhCN: Messages = {
     'DRP-422-computed': '此列表由服务器计算，无法编辑。',
     'DRP-422-duplicate': '每个选项的值必须唯一。',
     'USR-422-taken': '此电子邮件地址已被注册。',
+    'AUTH-429-locked': '该账户登录失败次数过多。请等待 {{seconds}} 秒（约 {{minutes}} 分钟）或重置密码。',
+    'PWD-422-token': '此密码重置链接无效或已过期。请重新申请。',
+    'OAU-404': '未配置此登录提供方。',
+    'STS-409': '该申请在当前状态下不能这样更改。',
+    'USR-409-last-admin': '最后一位管理员不能失去管理员角色，也不能被删除。',
+    'USR-409-self': '您不能删除自己的账户。',
+    'DSC-409-used': '此折扣码已被使用；请将其设为过期或停用，而不是删除。',
+    'DSC-422-taken': '已存在相同代码的折扣码。',
+    'DSC-422-percent': '百分比不能超过 100。',
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
+  },
+  messages: {
+    passwordResetSent: '如果该电子邮件地址有对应的账户，我们已发送重置密码的链接。',
+    passwordReset: '您的密码已重置。请登录。',
+  },
+  mail: {
+    passwordResetSubject: '重置您的密码',
+    passwordResetText:
+      '{{name}}，您好：\n\n我们收到了重置您招生门户账户密码的请求。请在 {{minutes}} 分钟内打开此链接以设置新密码：\n\n{{link}}\n\n如果这不是您本人的请求，请忽略此邮件：您的密码不会改变。',
   },
   validation: {
     isDefined: '此字段为必填项。',
