@@ -5,6 +5,9 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
+import { AuditModule } from './modules/admin/audit.module.js';
+import { AdvisoryModule } from './modules/advisory/advisory.module.js';
+import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -34,6 +37,7 @@ export class AppModule {
         CommonModule,
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         MailModule,
+        AuditModule,
         HealthModule,
         AppConfigModule,
         UsersModule,
@@ -46,6 +50,8 @@ export class AppModule {
         SessionModule,
         TimelogModule,
         AdminModule,
+        AdvisoryModule,
+        DiscountCodesModule,
         DemoModule,
       ],
     };

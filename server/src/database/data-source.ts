@@ -12,9 +12,12 @@ import { User } from '../modules/users/user.entity.js';
 import { OAuthIdentity } from '../modules/auth/oauth-identity.entity.js';
 import { OAuthState } from '../modules/auth/oauth-state.entity.js';
 import { PasswordReset } from '../modules/auth/password-reset.entity.js';
+import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
+import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
+import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
-const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState];
+const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine, DiscountCode];
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
 export const ENTITIES = [
