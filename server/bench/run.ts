@@ -33,6 +33,9 @@ async function main(): Promise<void> {
     await runMigrations(db.url);
     const config = loadConfig({
       NODE_ENV: 'production',
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHNET_API_LOGIN_ID: 'bench',
+      AUTHNET_TRANSACTION_KEY: 'bench',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from './common/common.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -8,6 +9,8 @@ import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/admin/audit.module.js';
 import { AdvisoryModule } from './modules/advisory/advisory.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
+import { AttachmentsModule } from './modules/attachments/attachments.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -51,8 +54,11 @@ export class AppModule {
         TimelogModule,
         AdminModule,
         AdvisoryModule,
-        DiscountCodesModule,
         DemoModule,
+        ScheduleModule.forRoot(),
+        AttachmentsModule,
+        DiscountCodesModule,
+        PaymentsModule,
       ],
     };
   }

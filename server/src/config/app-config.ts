@@ -97,6 +97,57 @@ export const configSchema = z.object({
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Admissions Portal <admissions@example.edu>'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+
+  // Documents (DESIGN §6)
+  /** Largest accepted file (bytes). Default 10 MiB. */
+  UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(10 * 1024 * 1024),
+  /** Largest total of an application's current files (bytes). Default 100 MiB. */
+  UPLOAD_MAX_APPLICATION_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
+  /** A stored object without an attachment row is deleted by the clean-up once it is this old (minutes). */
+  UPLOAD_ORPHAN_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** How often the orphan clean-up runs (minutes). */
+  UPLOAD_CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** S3-compatible object storage for uploads. Unset S3_BUCKET: files go to DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** Endpoint of a non-AWS store (MinIO, R2, …), e.g. http://minio:9000. Unset: AWS for S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (http://host/bucket/key), needed by most non-AWS stores. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** clamd for virus scanning of uploads (INSTREAM over TCP). Unset CLAMAV_HOST: no scan. */
+  CLAMAV_HOST: z.string().min(1).optional(),
+  CLAMAV_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** Longest wait for clamd's verdict (ms). */
+  CLAMAV_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+
+  // Application fee (spec §9, DESIGN §7). Money in the currency's major unit.
+  APPLICATION_FEE: z.coerce.number().min(0).default(150),
+  LATE_FEE: z.coerce.number().min(0).default(150),
+  /** The late fee applies once the current time is after this instant (ISO 8601 with zone). */
+  LATE_FEE_AFTER: z.iso.datetime({ offset: true }).default('2025-07-30T04:01:00Z'),
+  /** ISO 4217 code of the fee. */
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
+    .default('USD'),
+  /** Card processor: `fake` (development and tests; refused in production) or `authorizenet`. */
+  PAYMENT_GATEWAY: z.enum(['fake', 'authorizenet']).default('fake'),
+  AUTHNET_API_LOGIN_ID: z.string().min(1).optional(),
+  AUTHNET_TRANSACTION_KEY: z.string().min(1).optional(),
+  /** Authorize.Net JSON endpoint: sandbox by default; production is https://api2.authorize.net/xml/v1/request.api */
+  AUTHNET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
+  /** Longest wait for the gateway's answer (ms); after it the outcome is unknown and must be settled. */
+  PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 });
 
 /** The validated configuration. */
@@ -118,6 +169,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.PAYMENT_GATEWAY === 'fake') {
+    problems.push('  PAYMENT_GATEWAY: the fake gateway cannot be used in production; set PAYMENT_GATEWAY=authorizenet');
+  }
+  if (config.PAYMENT_GATEWAY === 'authorizenet') {
+    if (!config.AUTHNET_API_LOGIN_ID) problems.push('  AUTHNET_API_LOGIN_ID: required with PAYMENT_GATEWAY=authorizenet');
+    if (!config.AUTHNET_TRANSACTION_KEY) problems.push('  AUTHNET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return { ...config, DEMO_DATA: config.DEMO_DATA ?? config.NODE_ENV === 'development' };
 }
 

@@ -1,5 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
+import { Attachment } from '../modules/attachments/attachment.entity.js';
+import { Payment } from '../modules/payments/payment.entity.js';
 import { AccessToken } from '../modules/auth/access-token.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { ApplicationToken } from '../modules/token/application-token.entity.js';
@@ -17,7 +19,7 @@ import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
-const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine, DiscountCode];
+const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
 export const ENTITIES = [
@@ -31,6 +33,9 @@ export const ENTITIES = [
   FormSession,
   TimeLog,
   ...ACCOUNT_AND_ADMIN_ENTITIES,
+  Attachment,
+  DiscountCode,
+  Payment,
 ];
 
 /**

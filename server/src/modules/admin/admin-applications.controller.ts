@@ -84,10 +84,10 @@ export class AdminApplicationsController {
           rows += 1;
         }
       }
+      await this.audit.record({ actor: user, action: 'export', resource: 'applications', after: { filter: parsed.filter, rows } });
     } finally {
       csv.end();
     }
-    await this.audit.record({ actor: user, action: 'export', resource: 'applications', after: { filter: parsed.filter, rows } });
   }
 
   /** One application with every answer, its documents (metadata and download link), payments and time log. 404 APP-404. */

@@ -94,7 +94,7 @@ export class AdminDiscountCodesService {
     return {
       code: dto.code.toUpperCase(),
       kind: dto.kind,
-      value: value.toFixed(2),
+      value: Math.round(value * 100) / 100,
       ...(dto.description !== undefined ? { description: dto.description?.trim() || null } : {}),
       ...(dto.expiresAt !== undefined ? { expiresAt: dto.expiresAt ? new Date(dto.expiresAt) : null } : {}),
       ...(dto.maxUses !== undefined ? { maxUses: dto.maxUses } : {}),

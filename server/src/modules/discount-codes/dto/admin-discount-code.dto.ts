@@ -23,7 +23,7 @@ export class DiscountCodeResponse {
       id: row.id,
       code: row.code,
       kind: row.kind,
-      value: Number(row.value),
+      value: row.value,
       description: row.description,
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       maxUses: row.maxUses,

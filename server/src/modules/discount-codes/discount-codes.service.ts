@@ -1,0 +1,66 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { DiscountCode } from './discount-code.entity.js';
+
+/** Rounds money to cents. */
+export function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
+ * Discount codes (DESIGN §7; BRIEF contract 6): look a code up, compute what it takes off a fee, and
+ * count its uses. A use is counted when a payment with it is approved or waived, never for attempts.
+ */
+@Injectable()
+export class DiscountCodesService {
+  constructor(@InjectRepository(DiscountCode) private readonly codes: Repository<DiscountCode>) {}
+
+  /**
+   * The usable code named `code` (case-insensitive, surrounding spaces ignored).
+   * @throws ApiException 422 PAY-004 with `errors.discountCode` when it is unknown or inactive,
+   *         expired (PAY-004-expired text) or used up (PAY-004-used-up text)
+   */
+  async lookup(code: string): Promise<DiscountCode> {
+    const row = await this.codes.createQueryBuilder('d').where('upper(d.code) = upper(:code)', { code: code.trim() }).getOne();
+    if (!row || !row.active) throw this.invalid('errors.PAY-004');
+    if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw this.invalid('errors.PAY-004-expired');
+    if (row.maxUses !== null && row.usageCount >= row.maxUses) throw this.invalid('errors.PAY-004-used-up');
+    return row;
+  }
+
+  /**
+   * What the code takes off `gross` (fee plus late fee), in cents precision, never more than `gross`.
+   * A waiver takes all of it.
+   */
+  discountFor(code: DiscountCode, gross: number): number {
+    switch (code.kind) {
+      case 'waiver':
+        return gross;
+      case 'percent':
+        return Math.min(gross, cents((gross * code.value) / 100));
+      case 'fixed':
+        return Math.min(gross, cents(code.value));
+    }
+  }
+
+  /**
+   * Counts one use inside the caller's transaction. After money was taken the use is counted even if
+   * the code ran out meanwhile (`force`); before that (a waiver) a used-up code refuses.
+   * @throws ApiException 422 PAY-004-used-up when not `force` and the code has no use left
+   */
+  async recordUse(manager: EntityManager, id: string, force = false): Promise<void> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(DiscountCode)
+      .set({ usageCount: () => 'usage_count + 1', updatedAt: () => 'now()' })
+      .where(force ? 'id = :id' : 'id = :id AND (max_uses IS NULL OR usage_count < max_uses)', { id })
+      .execute();
+    if (result.affected !== 1) throw this.invalid('errors.PAY-004-used-up');
+  }
+
+  private invalid(key: string): ApiException {
+    return new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'PAY-004', { messageKey: key, errors: { discountCode: [{ key }] } });
+  }
+}

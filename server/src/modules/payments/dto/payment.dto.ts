@@ -1,0 +1,88 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsUsZip } from '../../../common/validation/formats.js';
+
+/** The browser-tokenised card (Accept.js, or the fake tokeniser): never a card number. */
+export class OpaqueDataDto {
+  @ApiProperty({ example: 'COMMON.ACCEPT.INAPP.PAYMENT', description: '`FAKE.TEST.PAYMENT` with the fake gateway' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  descriptor: string;
+
+  @ApiProperty({ description: 'the single-use payment nonce' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(8192)
+  value: string;
+}
+
+/** Body of `POST /api/payments` (spec §3 signature and payment fields). */
+export class PayDto {
+  @ApiProperty({ format: 'uuid' }) @IsUUID() applicationId: string;
+
+  @ApiPropertyOptional({ type: OpaqueDataDto, description: 'required unless the discount code waives the whole fee' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OpaqueDataDto)
+  opaqueData?: OpaqueDataDto;
+
+  @ApiPropertyOptional({ example: 'Moshe Levi' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  creditCardFullName?: string;
+
+  @ApiPropertyOptional({ example: '11230' })
+  @IsOptional()
+  @IsUsZip()
+  creditCardBillingZip?: string;
+
+  @ApiPropertyOptional({ example: 'SPRING25' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  discountCode?: string;
+
+  @ApiProperty({ description: 'idempotency key of this attempt (8–64 of A-Z a-z 0-9 _ -); a new one per attempt, the same one on retry' })
+  @IsDefined()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{8,64}$/)
+  requestId: string;
+}
+
+/** The fee of an application now (spec §9): amount, late fee, discount and total, in `currency` major units. */
+export class QuoteView {
+  @ApiProperty({ example: 150 }) amount: number;
+  @ApiProperty({ example: 150 }) lateFee: number;
+  @ApiProperty({ example: 0 }) discount: number;
+  @ApiProperty({ example: 300 }) total: number;
+  @ApiProperty({ example: 'USD' }) currency: string;
+  @ApiProperty({ nullable: true }) discountCode: string | null;
+  @ApiProperty({ description: 'true when nothing is left to pay (Payment_Status becomes Waived)' }) waived: boolean;
+  @ApiProperty({ format: 'date-time', description: 'the late fee applies after this instant' }) lateFeeAfter: string;
+}
+
+/** Answer of `GET /api/payments/quote`. */
+export class QuoteResponse {
+  @ApiProperty() success: true;
+  @ApiProperty({ type: QuoteView }) data: QuoteView;
+}
+
+/** A payment attempt's outcome and receipt. */
+export class PaymentView extends QuoteView {
+  @ApiProperty() requestId: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
+  @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
+  @ApiProperty({ description: 'the application’s reference number' }) referenceNumber: string;
+  @ApiProperty({ nullable: true }) transactionId: string | null;
+  @ApiProperty({ nullable: true, example: '1111' }) last4: string | null;
+  @ApiProperty({ format: 'date-time' }) date: string;
+}
+
+/** Answer of `POST /api/payments` on approval or waiver (and `held`: 202). */
+export class PaymentResponse {
+  @ApiProperty() success: true;
+  @ApiProperty({ type: PaymentView }) data: PaymentView;
+}

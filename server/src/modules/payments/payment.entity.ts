@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { ChargeOutcome } from './gateway/payment-gateway.js';
+
+/** Status of one attempt: `pending` while the gateway is being asked; `waived` without a gateway call. */
+export type PaymentRowStatus = 'pending' | ChargeOutcome | 'waived';
+
+const money = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
+
+/** One payment attempt (table `payments`; `request_id` unique: the same request never charges twice). */
+@Entity('payments')
+export class Payment {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column('uuid', { name: 'application_id' }) applicationId: string;
+  /** The client's idempotency key of the attempt. */
+  @Column('text', { name: 'request_id' }) requestId: string;
+  @Column('numeric', { precision: 10, scale: 2, transformer: money }) amount: number;
+  @Column('numeric', { name: 'late_fee', precision: 10, scale: 2, transformer: money }) lateFee: number;
+  @Column('numeric', { precision: 10, scale: 2, transformer: money }) discount: number;
+  @Column('numeric', { precision: 10, scale: 2, transformer: money }) total: number;
+  @Column('text') currency: string;
+  @Column('uuid', { name: 'discount_code_id', nullable: true }) discountCodeId: string | null;
+  @Column('text') status: PaymentRowStatus;
+  @Column('text') gateway: string;
+  @Column('text', { name: 'invoice_number' }) invoiceNumber: string;
+  @Column('text', { name: 'transaction_id', nullable: true }) transactionId: string | null;
+  @Column('text', { name: 'auth_code', nullable: true }) authCode: string | null;
+  /** Masked card number, e.g. XXXX1111. */
+  @Column('text', { name: 'account_number', nullable: true }) accountNumber: string | null;
+  @Column('text', { name: 'error_code', nullable: true }) errorCode: string | null;
+  @Column('text', { name: 'error_text', nullable: true }) errorText: string | null;
+  @Column('jsonb', { name: 'raw_response', nullable: true }) rawResponse: unknown;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

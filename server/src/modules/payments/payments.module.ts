@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Application } from '../applications/application.entity.js';
+import { AuthModule } from '../auth/auth.module.js';
+import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { TokenModule } from '../token/token.module.js';
+import { AuthorizeNetGateway } from './gateway/authorize-net.gateway.js';
+import { FakeGateway } from './gateway/fake.gateway.js';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.js';
+import { Payment } from './payment.entity.js';
+import { PaymentsController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
+
+/** The gateway of the configuration: `PAYMENT_GATEWAY=fake` (default; refused in production) or `authorizenet`. */
+export function createPaymentGateway(config: AppConfig): PaymentGateway {
+  if (config.PAYMENT_GATEWAY === 'authorizenet') {
+    return new AuthorizeNetGateway({
+      apiLoginId: config.AUTHNET_API_LOGIN_ID!,
+      transactionKey: config.AUTHNET_TRANSACTION_KEY!,
+      endpoint: config.AUTHNET_ENDPOINT,
+      timeoutMs: config.PAYMENT_GATEWAY_TIMEOUT_MS,
+    });
+  }
+  return new FakeGateway();
+}
+
+/** The application fee: quotes and payments (DESIGN §7). */
+@Module({
+  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
+  controllers: [PaymentsController],
+  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }, PaymentsService],
+  exports: [PaymentsService, PAYMENT_GATEWAY],
+})
+export class PaymentsModule {}

@@ -1,0 +1,436 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'node:crypto';
+import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { hashToken } from '../../common/security/token-hash.js';
+import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { Application } from '../applications/application.entity.js';
+import { cents, DiscountCodesService } from '../discount-codes/discount-codes.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { TokenService } from '../token/token.service.js';
+import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
+import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
+import { Payment } from './payment.entity.js';
+
+/** A quote plus the code row it used. */
+export interface Quote extends QuoteView {
+  discountCodeId: string | null;
+}
+
+/** What `POST /api/payments` answers on success: HTTP status (201 paid/waived, 202 held) and body. */
+export interface PaymentOutcome {
+  status: number;
+  body: { success: true; data: PaymentView };
+}
+
+/** Statuses of an attempt whose result is not final yet. */
+const OPEN = ['pending', 'unknown', 'held'] as const;
+/** Gateway error codes that mean the card token was bad, reused or expired. */
+const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
+
+/**
+ * The application fee (spec §3 signature and payment, §9; DESIGN §7): quotes, and charges that never
+ * charge twice.
+ *
+ * - One `payments` row per attempt, keyed by the client's `requestId` (unique). The same requestId
+ *   answers the stored outcome; a concurrent duplicate waits for the first to finish.
+ * - Claiming an attempt locks the application row: an application already paid refuses (409 PAY-003),
+ *   and so does one with an attempt in flight or an unknown outcome that cannot be settled (409).
+ * - A timeout, 5xx or unreadable answer is `unknown`: it is settled by asking the gateway (lookup by
+ *   the application's stable invoice number) before anyone may pay again.
+ * - Payment_Status: Unpaid → Pending → Paid / Declined / Waived; the application becomes `submitted`
+ *   (with `submitted_at`) only when paid or waived, and then the receipt e-mail with a details-form
+ *   link goes out in the applicant's language.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    @InjectRepository(Payment) private readonly payments: Repository<Payment>,
+    @InjectRepository(Application) private readonly applications: Repository<Application>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discounts: DiscountCodesService,
+    private readonly mail: MailService,
+    private readonly tokens: TokenService,
+    private readonly i18n: I18nService,
+  ) {}
+
+  /**
+   * The fee now: `APPLICATION_FEE`, plus `LATE_FEE` once the time is after `LATE_FEE_AFTER`, minus the
+   * discount code's share.
+   * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code
+   */
+  async quote(code?: string, now = new Date()): Promise<Quote> {
+    const amount = this.config.APPLICATION_FEE;
+    const lateFee = now.getTime() > Date.parse(this.config.LATE_FEE_AFTER) ? this.config.LATE_FEE : 0;
+    const gross = cents(amount + lateFee);
+    const discountCode = code?.trim() ? await this.discounts.lookup(code) : null;
+    const discount = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
+    const total = cents(gross - discount);
+    return {
+      amount,
+      lateFee,
+      discount,
+      total,
+      currency: this.config.CURRENCY,
+      discountCode: discountCode?.code ?? null,
+      discountCodeId: discountCode?.id ?? null,
+      waived: total <= 0,
+      lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
+    };
+  }
+
+  /**
+   * Pays (or waives) the fee of an application; see the class comment.
+   * @param application already authorised by the caller
+   * @param customerIp the payer's IP, passed to the gateway
+   * @returns 201 with the receipt when paid or waived; 202 when the processor holds it for review
+   * @throws ApiException 422 PAY-422-certify not certified; 409 PAY-003 already paid; 422 PAY-004 bad code;
+   *         422 VAL-001 missing card fields; 402 PAY-001 declined; 422 PAY-002 (`errors.opaqueData`) the card
+   *         token was refused (reused/expired); 502 PAY-002 gateway error or unknown outcome (nothing charged
+   *         twice); 409 PAY-002-unsettled an earlier unknown outcome is not settled yet; 409 PAY-409-request
+   *         an attempt of this application is in flight
+   */
+  async pay(application: Application, dto: PayDto, customerIp?: string): Promise<PaymentOutcome> {
+    const existing = await this.payments.findOne({ where: { requestId: dto.requestId } });
+    if (existing) return this.replay(existing, application);
+
+    this.assertPayable(application);
+    await this.settleOpen(application.id);
+    const quote = await this.quote(dto.discountCode);
+    if (!quote.waived) this.assertCardFields(dto);
+
+    const claimed = await this.claim(application, dto, quote);
+    if ('replay' in claimed) return this.replay(claimed.replay, application);
+    const row = claimed.row;
+
+    if (quote.waived) {
+      await this.finalizeSuccess(row, { outcome: 'approved' }, 'waived');
+      return this.answer(await this.payments.findOneByOrFail({ id: row.id }));
+    }
+    const [firstName, ...rest] = dto.creditCardFullName!.trim().split(/\s+/);
+    const result = await this.gateway.charge({
+      amount: quote.total.toFixed(2),
+      currency: quote.currency,
+      invoiceNumber: row.invoiceNumber,
+      refId: refIdOf(dto.requestId),
+      description: `Application fee ${application.referenceNumber}`,
+      opaqueData: dto.opaqueData!,
+      cardholder: { firstName, lastName: rest.join(' ') || firstName, zip: dto.creditCardBillingZip! },
+      email: application.email,
+      customerIp,
+    });
+    await this.apply(row, result);
+    let current = await this.payments.findOneByOrFail({ id: row.id });
+    if (current.status === 'unknown') current = await this.settle(current);
+    return this.answer(current);
+  }
+
+  /**
+   * The stored outcome of `dto.requestId` for a caller whose application token no longer opens the
+   * application because this very payment submitted it (a client retrying after a lost answer).
+   * @returns undefined when the token is not a live token of `dto.applicationId` or no such attempt exists
+   * @throws ApiException 409 PAY-003 when it is a new attempt for an application that is paid or waived
+   */
+  async replayForToken(token: string | undefined, dto: PayDto): Promise<PaymentOutcome | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const rows = (await this.dataSource.query(
+      `SELECT application_id FROM application_tokens WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [hashToken(token)],
+    )) as { application_id: string }[];
+    if (rows[0]?.application_id !== dto.applicationId) return undefined;
+    const application = await this.applications.findOneByOrFail({ id: dto.applicationId });
+    const row = await this.payments.findOne({ where: { requestId: dto.requestId, applicationId: dto.applicationId } });
+    if (row) return this.replay(row, application);
+    if (application.paymentStatus === 'Paid' || application.paymentStatus === 'Waived') {
+      throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
+    }
+    return undefined;
+  }
+
+  /** Tries to settle every open attempt of an application (unknown, held, or pending for too long). */
+  async settleOpen(applicationId: string): Promise<void> {
+    const stale = new Date(Date.now() - this.config.PAYMENT_GATEWAY_TIMEOUT_MS - 60_000);
+    const open = await this.payments.find({ where: { applicationId, status: In([...OPEN]) } });
+    for (const row of open) {
+      if (row.status === 'pending' && row.createdAt > stale) continue;
+      await this.settle(row);
+    }
+  }
+
+  /**
+   * Asks the gateway what became of an attempt (by invoice number, since the attempt began) and records it.
+   * @returns the row as it is afterwards (still `unknown` when the gateway cannot tell yet)
+   */
+  async settle(row: Payment): Promise<Payment> {
+    const found = await this.gateway.lookup(row.invoiceNumber, new Date(row.createdAt.getTime() - 1000));
+    if (found === null) {
+      await this.apply(row, { outcome: 'rejected', errorText: 'No charge found at the gateway (settled by lookup).' });
+    } else if (found.outcome !== 'unknown' && found.outcome !== row.status) {
+      await this.apply(row, found);
+    }
+    return this.payments.findOneByOrFail({ id: row.id });
+  }
+
+  // ------------------------------------------------------------------------------------------------
+
+  private assertPayable(application: Application): void {
+    if (application.paymentStatus === 'Paid' || application.paymentStatus === 'Waived') {
+      throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
+    }
+    if (application.status !== 'draft') {
+      throw new ApiException(HttpStatus.CONFLICT, 'PAY-422-status', { params: { status: application.status } });
+    }
+    if (!application.certifiedAt) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'PAY-422-certify');
+  }
+
+  private assertCardFields(dto: PayDto): void {
+    const errors: Record<string, { key: string }[]> = {};
+    if (!dto.opaqueData) errors.opaqueData = [{ key: 'validation.isDefined' }];
+    if (!dto.creditCardFullName?.trim()) errors.creditCardFullName = [{ key: 'validation.isNotEmpty' }];
+    if (!dto.creditCardBillingZip) errors.creditCardBillingZip = [{ key: 'validation.isNotEmpty' }];
+    if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
+  }
+
+  /**
+   * Records a new `pending` attempt while holding the application's row lock, after checking (again, now
+   * serialised) that the application is not paid and has no open attempt.
+   * @returns the new row, or `{ replay }` when the requestId already exists (a concurrent duplicate)
+   */
+  private async claim(application: Application, dto: PayDto, quote: Quote): Promise<{ row: Payment } | { replay: Payment }> {
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const locked = await manager
+          .getRepository(Application)
+          .createQueryBuilder('a')
+          .setLock('pessimistic_write')
+          .where('a.id = :id', { id: application.id })
+          .getOneOrFail();
+        const same = await manager.getRepository(Payment).findOne({ where: { requestId: dto.requestId } });
+        if (same) return { replay: same };
+        this.assertPayable(locked);
+        const open = await manager.getRepository(Payment).find({ where: { applicationId: application.id, status: In([...OPEN]) } });
+        if (open.some((p) => p.status === 'pending')) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
+        if (open.length) throw new ApiException(HttpStatus.CONFLICT, 'PAY-002-unsettled');
+        const row = await manager.getRepository(Payment).save(
+          manager.getRepository(Payment).create({
+            applicationId: application.id,
+            requestId: dto.requestId,
+            amount: quote.amount,
+            lateFee: quote.lateFee,
+            discount: quote.discount,
+            total: quote.total,
+            currency: quote.currency,
+            discountCodeId: quote.discountCodeId,
+            status: 'pending',
+            gateway: quote.waived ? 'none' : this.gateway.name,
+            invoiceNumber: `APP${locked.referenceNumber}`,
+          }),
+        );
+        await this.setApplication(manager, application.id, { paymentStatus: 'Pending' });
+        return { row };
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        const same = await this.payments.findOne({ where: { requestId: dto.requestId } });
+        if (same) return { replay: same };
+      }
+      throw error;
+    }
+  }
+
+  /** The stored outcome of a requestId, waiting while the first request is still with the gateway. */
+  private async replay(row: Payment, application: Application): Promise<PaymentOutcome> {
+    if (row.applicationId !== application.id) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
+    const deadline = Date.now() + this.config.PAYMENT_GATEWAY_TIMEOUT_MS + 5000;
+    let current = row;
+    while (current.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = await this.payments.findOneByOrFail({ id: row.id });
+    }
+    if (current.status === 'unknown' || current.status === 'held') current = await this.settle(current);
+    return this.answer(current);
+  }
+
+  /** Records a gateway result on an attempt and moves the application accordingly. */
+  private async apply(row: Payment, result: ChargeResult): Promise<void> {
+    if (result.outcome === 'approved') return this.finalizeSuccess(row, result, 'approved');
+    await this.dataSource.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(Payment)
+        .set({
+          status: result.outcome,
+          transactionId: result.transactionId ?? row.transactionId,
+          authCode: result.authCode ?? row.authCode,
+          accountNumber: result.accountNumber ?? row.accountNumber,
+          errorCode: result.errorCode ?? null,
+          errorText: result.errorText ?? null,
+          rawResponse: (result.raw ?? null) as never,
+          updatedAt: () => 'now()',
+        })
+        .where('id = :id AND status IN (:...open)', { id: row.id, open: [...OPEN] })
+        .execute();
+      if (updated.affected !== 1) return;
+      const paymentStatus = result.outcome === 'declined' ? 'Declined' : result.outcome === 'rejected' ? 'Unpaid' : 'Pending';
+      await manager.query(
+        `UPDATE applications SET payment_status = $2, updated_at = now() WHERE id = $1 AND payment_status NOT IN ('Paid', 'Waived')`,
+        [row.applicationId, paymentStatus],
+      );
+    });
+    if (result.outcome === 'declined') this.logger.log(`Payment ${row.requestId} of application ${row.applicationId} declined`);
+    if (result.outcome === 'unknown') this.logger.warn(`Payment ${row.requestId} of application ${row.applicationId}: outcome unknown`);
+  }
+
+  /** Approved or waived: the row, the discount use, the application (submitted, Paid/Waived), then the e-mail. */
+  private async finalizeSuccess(row: Payment, result: ChargeResult, status: 'approved' | 'waived'): Promise<void> {
+    const done = await this.dataSource.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(Payment)
+        .set({
+          status,
+          transactionId: result.transactionId ?? null,
+          authCode: result.authCode ?? null,
+          accountNumber: result.accountNumber ?? null,
+          errorCode: null,
+          errorText: null,
+          rawResponse: (result.raw ?? null) as never,
+          updatedAt: () => 'now()',
+        })
+        .where('id = :id AND status IN (:...open)', { id: row.id, open: [...OPEN] })
+        .execute();
+      if (updated.affected !== 1) return false;
+      if (row.discountCodeId) await this.discounts.recordUse(manager, row.discountCodeId, status === 'approved');
+      await this.setApplication(manager, row.applicationId, {
+        paymentStatus: status === 'approved' ? 'Paid' : 'Waived',
+        submitted: true,
+      });
+      return true;
+    });
+    if (!done) return;
+    this.logger.log(`Payment ${row.requestId} of application ${row.applicationId} ${status}`);
+    await this.sendReceipt(await this.payments.findOneByOrFail({ id: row.id })).catch((error: unknown) =>
+      this.logger.error(`Receipt e-mail for application ${row.applicationId} failed: ${String(error)}`),
+    );
+  }
+
+  private async setApplication(
+    manager: EntityManager,
+    applicationId: string,
+    change: { paymentStatus: Application['paymentStatus']; submitted?: boolean },
+  ): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(Application)
+      .set({
+        paymentStatus: change.paymentStatus,
+        ...(change.submitted ? { status: 'submitted' as const, submittedAt: () => 'now()' } : {}),
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      })
+      .where('id = :id', { id: applicationId })
+      .execute();
+  }
+
+  /** Maps a stored attempt to the HTTP answer (the same for the first request and every replay). */
+  private async answer(row: Payment): Promise<PaymentOutcome> {
+    const application = await this.applications.findOneByOrFail({ id: row.applicationId });
+    const view: PaymentView = {
+      requestId: row.requestId,
+      status: row.status,
+      Payment_Status: application.paymentStatus,
+      referenceNumber: application.referenceNumber,
+      amount: row.amount,
+      lateFee: row.lateFee,
+      discount: row.discount,
+      total: row.total,
+      currency: row.currency,
+      discountCode: row.discountCodeId ? await this.codeName(row.discountCodeId) : null,
+      waived: row.status === 'waived',
+      lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
+      transactionId: row.transactionId,
+      last4: row.accountNumber ? row.accountNumber.slice(-4) : null,
+      date: row.updatedAt.toISOString(),
+    };
+    switch (row.status) {
+      case 'approved':
+      case 'waived':
+        return { status: HttpStatus.CREATED, body: { success: true, data: view } };
+      case 'held':
+        return { status: HttpStatus.ACCEPTED, body: { success: true, data: view } };
+      case 'declined':
+        throw new ApiException(HttpStatus.PAYMENT_REQUIRED, 'PAY-001', { data: view });
+      case 'rejected':
+        if (TOKEN_ERRORS.has(row.errorCode ?? '')) {
+          throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'PAY-002', {
+            messageKey: 'errors.PAY-002-token',
+            errors: { opaqueData: [{ key: 'errors.PAY-002-token' }] },
+            data: view,
+          });
+        }
+        throw new ApiException(HttpStatus.BAD_GATEWAY, 'PAY-002', { data: view });
+      case 'unknown':
+        throw new ApiException(HttpStatus.BAD_GATEWAY, 'PAY-002', { data: view });
+      default:
+        throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request', { data: view });
+    }
+  }
+
+  private async codeName(id: string): Promise<string | null> {
+    const rows = (await this.dataSource.query('SELECT code FROM discount_codes WHERE id = $1', [id])) as { code: string }[];
+    return rows[0]?.code ?? null;
+  }
+
+  /**
+   * The confirmation e-mail with the receipt (reference number, amount, late fee, discount, total, last 4,
+   * transaction id, date) in the applicant's language, and a details-form link with a new `details` token.
+   */
+  private async sendReceipt(row: Payment): Promise<void> {
+    const application = await this.applications.findOneByOrFail({ id: row.applicationId });
+    const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
+    const t = (key: string, params: Record<string, unknown> = {}) => this.i18n.t(`mail.${key}`, locale, params);
+    const money = new Intl.NumberFormat(locale, { style: 'currency', currency: row.currency });
+    const token = await this.tokens.issue(application.id, 'details');
+    const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
+    const link = `${base}/validation?token=${encodeURIComponent(token)}`;
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(row.updatedAt) + ' UTC';
+    const lines = [
+      t('receiptGreeting', { name: `${application.firstName} ${application.lastName}` }),
+      '',
+      t('receiptIntro', { program: application.fieldOfInterest, semester: application.semester }),
+      '',
+      t('receiptTitle'),
+      t('receiptReference', { value: application.referenceNumber }),
+      t('receiptAmount', { value: money.format(row.amount) }),
+      t('receiptLateFee', { value: money.format(row.lateFee) }),
+      t('receiptDiscount', { value: money.format(row.discount) }),
+      t('receiptTotal', { value: money.format(row.total) }),
+      ...(row.status === 'waived'
+        ? [t('receiptWaived')]
+        : [t('receiptCard', { value: row.accountNumber?.slice(-4) ?? '' }), t('receiptTransaction', { value: row.transactionId ?? '' })]),
+      t('receiptDate', { value: date }),
+      '',
+      t('receiptNext'),
+      link,
+      '',
+      t('receiptClosing'),
+    ];
+    await this.mail.send({
+      to: application.email,
+      subject: t('receiptSubject', { referenceNumber: application.referenceNumber }),
+      text: lines.join('\n'),
+      links: [link],
+    });
+  }
+}
+
+/** A gateway `refId` (≤ 20 characters) derived from the requestId. */
+function refIdOf(requestId: string): string {
+  return requestId.length <= 20 ? requestId : createHash('sha256').update(requestId).digest('hex').slice(0, 20);
+}
