@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({
     SMTP_URL: sink.url,
     PUBLIC_URL,
-    OAUTH_PROVIDERS: JSON.stringify({ acme: provider.config() }),
+    OAUTH_PROVIDERS: JSON.stringify({ acme: provider.config(), broken: { ...provider.config(), clientSecret: 'wrong-secret' } }),
   });
 });
 
@@ -255,15 +255,17 @@ describe('login lockout per account (memory store)', () => {
 });
 
 /** Runs the browser's part: POST /api/oauth/acme, the double's /authorize, and our callback with the cookie. */
-async function signIn(options: { cookie?: boolean; tamperState?: string } = {}) {
-  const started = await t.http().post('/api/oauth/acme');
+async function signIn(options: { cookie?: boolean; tamperState?: string; provider?: string; callbackAs?: string } = {}) {
+  const name = options.provider ?? 'acme';
+  const started = await t.http().post(`/api/oauth/${name}`);
   expect(started.status).toBe(200);
   const cookie = (started.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('oauth_state='))!;
   const authorize = await fetch(started.body.url, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
   const back = new URL(authorize.headers.get('location')!);
-  expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/api/oauth/acme/callback`);
+  expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/api/oauth/${name}/callback`);
   if (options.tamperState) back.searchParams.set('state', options.tamperState);
+  if (options.callbackAs) back.pathname = `/api/oauth/${options.callbackAs}/callback`;
   const request = t.http().get(back.pathname + back.search);
   if (options.cookie !== false) request.set('Cookie', cookie.split(';')[0]);
   const callback = await request;
@@ -378,6 +380,22 @@ describe('OAuth sign-in (POST /api/oauth/{provider}, GET /api/oauth/{provider}/c
       .set('Cookie', cookie.split(';')[0]);
     expect(callback.headers.location).toBe(`${PUBLIC_URL}/login#oauth_error=OAU-001`);
     expect((await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'late@example.com'`)).rows[0].n).toBe(0);
+  });
+
+  it('refuses a state started for another provider (OAU-001)', async () => {
+    provider.user = { sub: 'acme-600', email: 'cross@example.com', email_verified: true };
+    expect((await signIn({ provider: 'broken', callbackAs: 'acme' })).fragment).toEqual({ oauth_error: 'OAU-001' });
+  });
+
+  it('lands on OAU-002 when the code exchange fails (wrong client secret) and creates nothing', async () => {
+    provider.user = { sub: 'acme-700', email: 'broken@example.com', email_verified: true };
+    expect((await signIn({ provider: 'broken' })).fragment).toEqual({ oauth_error: 'OAU-002' });
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM users WHERE email = 'broken@example.com'`)).rows[0].n).toBe(0);
+  });
+
+  it('lands on OAU-003 when the provider gives no e-mail for a new identity', async () => {
+    provider.user = { sub: 'acme-800', given_name: 'No', family_name: 'Mail' };
+    expect((await signIn()).fragment).toEqual({ oauth_error: 'OAU-003' });
   });
 
   it('lands on /login#oauth_error=OAU-002 when the user denies access at the provider', async () => {
