@@ -144,7 +144,8 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(row).toMatchObject({ status: 'submitted', payment_status: 'Paid' });
       expect(row.submitted_at).toBeInstanceOf(Date);
 
-      const mail = await sink.waitFor((m) => m.to.includes(before.email));
+      // the start e-mail (issue 3) reached the same address first: wait for the receipt
+      const mail = await sink.waitFor((m) => m.to.includes(before.email) && m.subject.startsWith('Solicitud recibida'));
       expect(mail.subject).toBe(`Solicitud recibida — referencia ${before.reference_number}`);
       expect(mail.text).toContain(`Número de referencia: ${before.reference_number}`);
       expect(mail.text).toMatch(/Cuota de solicitud: 150[.,]00/);
@@ -228,7 +229,7 @@ describe('Payments with the fake gateway: /api/payments', () => {
       const [code] = (await t.db.query(`SELECT usage_count FROM discount_codes WHERE code = 'ONCE'`)).rows;
       expect(code.usage_count).toBe(1);
       const row = await applicationRow(a.id);
-      const mail = await sink.waitFor((m) => m.to.includes(row.email));
+      const mail = await sink.waitFor((m) => m.to.includes(row.email) && m.subject.startsWith('Application received'));
       expect(mail.text).toContain('The application fee was waived.');
 
       const b = await certified();

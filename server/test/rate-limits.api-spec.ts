@@ -21,6 +21,7 @@ const LIMITED: [string, string][] = [
   ['POST', '/api/password/reset'],
   ['POST', '/api/oauth/acme'],
   ['POST', '/api/applications'],
+  ['POST', '/api/continue'],
 ];
 
 beforeAll(async () => {
