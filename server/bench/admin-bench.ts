@@ -142,7 +142,7 @@ async function main(): Promise<void> {
     );
 
     const config = loadConfig({
-      NODE_ENV: 'production',
+      NODE_ENV: 'development', // production refuses the fake payment gateway
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
