@@ -26,7 +26,11 @@ export class PaymentTotals {
   @ApiProperty({ description: 'sum of approved payments, USD' }) collected: number;
   @ApiProperty({ description: 'approved payments' }) approved: number;
   @ApiProperty({ description: 'fee waivers' }) waived: number;
-  @ApiProperty({ type: 'object', additionalProperties: { $ref: '#/components/schemas/PaymentStatusTotal' } })
+  @ApiProperty({
+    type: 'object',
+    description: 'by payment status (pending, approved, declined, held, rejected, unknown, waived)',
+    additionalProperties: { type: 'object', properties: { count: { type: 'number' }, amount: { type: 'number' } } },
+  })
   byStatus: Record<string, PaymentStatusTotal>;
 }
 
