@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     t0 = performance.now();
     await runMigrations(db.url);
     const config = loadConfig({
-      NODE_ENV: 'production',
+      NODE_ENV: 'development', // production refuses the fake payment gateway
       PAYMENT_GATEWAY: 'authorizenet',
       AUTHNET_API_LOGIN_ID: 'bench',
       AUTHNET_TRANSACTION_KEY: 'bench',

@@ -6,8 +6,10 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
-import { AttachmentsModule } from './modules/attachments/attachments.module.js';
+import { AuditModule } from './modules/admin/audit.module.js';
+import { AdvisoryModule } from './modules/advisory/advisory.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
+import { AttachmentsModule } from './modules/attachments/attachments.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
@@ -38,6 +40,7 @@ export class AppModule {
         CommonModule,
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         MailModule,
+        AuditModule,
         HealthModule,
         AppConfigModule,
         UsersModule,
@@ -50,6 +53,7 @@ export class AppModule {
         SessionModule,
         TimelogModule,
         AdminModule,
+        AdvisoryModule,
         DemoModule,
         ScheduleModule.forRoot(),
         AttachmentsModule,

@@ -144,6 +144,7 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(row).toMatchObject({ status: 'submitted', payment_status: 'Paid' });
       expect(row.submitted_at).toBeInstanceOf(Date);
 
+      // the start e-mail (issue 3) reached the same address first: wait for the receipt
       const mail = await sink.waitFor((m) => m.to.includes(before.email) && m.subject.startsWith('Solicitud recibida'));
       expect(mail.subject).toBe(`Solicitud recibida — referencia ${before.reference_number}`);
       expect(mail.text).toContain(`Número de referencia: ${before.reference_number}`);

@@ -8,6 +8,23 @@ import { z } from 'zod';
  */
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** One OAuth2 / OIDC provider of OAUTH_PROVIDERS (authorization code + PKCE, then userinfo). */
+const oauthProviderSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  authorizeUrl: z.url({ protocol: /^https?$/ }),
+  tokenUrl: z.url({ protocol: /^https?$/ }),
+  userinfoUrl: z.url({ protocol: /^https?$/ }),
+  scopes: z.string().default('openid email profile'),
+});
+const oauthProvidersSchema = z.record(
+  z.string().regex(/^[a-z0-9-]{1,40}$/, 'provider names are lower-case letters, digits, -'),
+  oauthProviderSchema,
+);
+
+/** Settings of one OAuth provider (see OAUTH_PROVIDERS). */
+export type OAuthProviderConfig = z.infer<typeof oauthProviderSchema>;
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -41,6 +58,36 @@ export const configSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   /** Requests a minute per client IP on login, register and application start. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Redis for rate-limit and lockout counters shared by every replica (`redis://host:6379/0`). Unset: counters in process memory. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every rate-limit key in Redis (lets several portals, or test runs, share one Redis). */
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+    .default('portal:rl'),
+  /** Failed logins for one account e-mail before it is locked (issue 5 progressive lockout). */
+  LOGIN_LOCKOUT_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** First lockout (seconds); each further failure while counted doubles it. */
+  LOGIN_LOCKOUT_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Longest lockout (seconds). */
+  LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Lifetime of a password-reset link (minutes). */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /**
+   * OAuth2 / OpenID Connect providers, a JSON object keyed by provider name:
+   * `{"google":{"clientId":"…","clientSecret":"…","authorizeUrl":"…","tokenUrl":"…","userinfoUrl":"…","scopes":"openid email profile"}}`.
+   */
+  OAUTH_PROVIDERS: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return oauthProvidersSchema.parse(JSON.parse(text));
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: `must be a JSON object of providers (${(error as Error).message.slice(0, 200)})` });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   /** Number of reverse proxies in front of the app, for client IPs in rate limits and logs. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   /** Extra origins allowed by CORS (comma separated), e.g. the Vite dev servers. */
@@ -136,3 +183,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 
 /** Nest injection token for {@link AppConfig}. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** The portal's public address without a trailing slash (PUBLIC_URL, else http://localhost:PORT), for e-mailed and redirect links. */
+export function publicUrl(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}

@@ -1,7 +1,6 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { Attachment } from '../modules/attachments/attachment.entity.js';
-import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 import { Payment } from '../modules/payments/payment.entity.js';
 import { AccessToken } from '../modules/auth/access-token.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
@@ -12,6 +11,15 @@ import { Program } from '../modules/programs/program.entity.js';
 import { FormSession } from '../modules/session/session.entity.js';
 import { TimeLog } from '../modules/timelog/time-log.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { OAuthIdentity } from '../modules/auth/oauth-identity.entity.js';
+import { OAuthState } from '../modules/auth/oauth-state.entity.js';
+import { PasswordReset } from '../modules/auth/password-reset.entity.js';
+import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
+import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
+import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+
+/** Entities of issue 5 (accounts and the admissions office). */
+const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
 export const ENTITIES = [
@@ -24,6 +32,7 @@ export const ENTITIES = [
   ApplicationToken,
   FormSession,
   TimeLog,
+  ...ACCOUNT_AND_ADMIN_ENTITIES,
   Attachment,
   DiscountCode,
   Payment,

@@ -89,3 +89,8 @@ export async function listPage<T>(
   setContentRange(response, resource, parsed.skip, rows.length, total);
   return rows;
 }
+
+/** `%text%` for ILIKE, with `%`, `_` and `\` in the text escaped. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+}

@@ -1,25 +1,36 @@
 import { applyDecorators, CanActivate, ExecutionContext, HttpStatus, Inject, Injectable, UseGuards } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../errors/api.exception.js';
+import { RateLimitStore } from './rate-limit-store.js';
+
+/** 429 AUTH-429 with `Retry-After` (whole seconds, at least 1) and the wait in the caller's language. */
+export function tooManyAttempts(msBeforeNext: number, messageKey = 'errors.AUTH-429'): ApiException {
+  const seconds = String(Math.max(1, Math.ceil(msBeforeNext / 1000)));
+  return new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'AUTH-429', {
+    messageKey,
+    params: { seconds, minutes: String(Math.ceil(Number(seconds) / 60)) },
+    headers: { 'Retry-After': seconds },
+  });
+}
 
 /**
- * Per-client-IP limit on abuse-prone endpoints (login, register, application start), on
- * `rate-limiter-flexible`: RATE_LIMIT_PER_MINUTE requests a minute per route and IP, then 429 AUTH-429
- * with `Retry-After` (seconds). Counters live in process memory; DESIGN §11 moves them to Redis when
- * REDIS_URL is set (same library, `RateLimiterRedis`).
+ * Per-client-IP limit on abuse-prone endpoints (login, register, password e-mail and reset, application
+ * start, continue), on `rate-limiter-flexible`: RATE_LIMIT_PER_MINUTE requests a minute per route and
+ * IP, then 429 AUTH-429 with `Retry-After` (seconds). Counters live in Redis when REDIS_URL is set
+ * (shared by every replica, DESIGN §11), else in process memory ({@link RateLimitStore}).
  *
  * (`@nestjs/throttler` 6 is CommonJS and requires the ESM-only `@nestjs/common` 12, which jest cannot
  * load on Node 20; see docs/decisions.md.)
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.limiter = new RateLimiterMemory({ points: config.RATE_LIMIT_PER_MINUTE, duration: 60, keyPrefix: 'sensitive' });
+  constructor(@Inject(APP_CONFIG) config: AppConfig, store: RateLimitStore) {
+    this.limiter = store.create({ name: 'ip', points: config.RATE_LIMIT_PER_MINUTE, duration: 60 });
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -32,8 +43,7 @@ export class RateLimitGuard implements CanActivate {
       return true;
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const seconds = String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-      throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, 'AUTH-429', { params: { seconds }, headers: { 'Retry-After': seconds } });
+      throw tooManyAttempts(rejection.msBeforeNext);
     }
   }
 }

@@ -1,36 +1,25 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { Application } from '../applications/application.entity.js';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/auth.guards.js';
+import { AdminStatsService } from './admin-stats.service.js';
+import { AdminStatsResponse } from './dto/admin-stats.dto.js';
 
-/** Dashboard Home figures. */
-export class AdminStatsResponse {
-  @ApiProperty() total: number;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { draft: 10, submitted: 2 } })
-  byStatus: Record<string, number>;
-}
-
-/** `GET /api/admin/stats` (DESIGN §4, §10). */
+/** `GET /api/admin/stats` (DESIGN §4, §10 Dashboard Home). */
 @ApiTags('admin')
 @Controller('admin/stats')
 @AdminOnly()
 export class AdminStatsController {
-  constructor(@InjectRepository(Application) private readonly applications: Repository<Application>) {}
+  constructor(private readonly statsService: AdminStatsService) {}
 
-  /** Application counts by status. */
+  /**
+   * Applications by status, program (fieldOfInterest), program group, semester and Payment_Status; the
+   * funnel by stepReached; median and 90th-percentile seconds per step from the time log; form sessions
+   * active now (activity within 30 minutes, no end); payment totals. 401 / 403 for non-admins.
+   */
   @Get()
-  @ApiOperation({ summary: 'Application counts for Dashboard Home' })
+  @ApiOperation({ summary: 'Figures for Dashboard Home' })
   @ApiOkResponse({ type: AdminStatsResponse })
-  async stats(): Promise<AdminStatsResponse> {
-    const rows: { status: string; count: string }[] = await this.applications
-      .createQueryBuilder('a')
-      .select('a.status', 'status')
-      .addSelect('count(*)', 'count')
-      .groupBy('a.status')
-      .getRawMany();
-    const byStatus = Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
-    return { total: rows.reduce((sum, r) => sum + Number(r.count), 0), byStatus };
+  stats(): Promise<AdminStatsResponse> {
+    return this.statsService.stats();
   }
 }

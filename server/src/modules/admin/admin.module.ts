@@ -2,11 +2,26 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Application } from '../applications/application.entity.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { FormSession } from '../session/session.entity.js';
+import { TimeLog } from '../timelog/time-log.entity.js';
+import { User } from '../users/user.entity.js';
+import { AdminActivityController } from './admin-activity.controller.js';
+import { AdminActivityService } from './admin-activity.service.js';
+import { AdminApplicationsController } from './admin-applications.controller.js';
+import { AdminApplicationsService } from './admin-applications.service.js';
+import { AdminAuditLogController } from './admin-audit-log.controller.js';
 import { AdminStatsController } from './admin-stats.controller.js';
+import { AdminStatsService } from './admin-stats.service.js';
+import { AdminUsersController } from './admin-users.controller.js';
+import { AdminUsersService } from './admin-users.service.js';
 
-/** Admin-only figures (DESIGN §10 Dashboard Home). */
+/**
+ * The admissions office's API under `/api/admin/…` (DESIGN §4, §10): Dashboard Home figures,
+ * applications, users, audit log, time log and sessions. Admins only (`@AdminOnly()` on each controller).
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([Application]), AuthModule],
-  controllers: [AdminStatsController],
+  imports: [TypeOrmModule.forFeature([Application, User, TimeLog, FormSession]), AuthModule],
+  controllers: [AdminStatsController, AdminApplicationsController, AdminUsersController, AdminAuditLogController, AdminActivityController],
+  providers: [AdminStatsService, AdminApplicationsService, AdminUsersService, AdminActivityService],
 })
 export class AdminModule {}

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { UserResponse } from '../users/dto/user.response.js';
 import type { User } from '../users/user.entity.js';
@@ -9,14 +10,25 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
 import { RateLimited } from '../../common/http/throttle.js';
+import { I18nService } from '../../common/i18n/i18n.service.js';
+import { PasswordEmailDto, PasswordMessageResponse, PasswordResetDto } from './dto/password.dto.js';
+import { PasswordResetService } from './password-reset.service.js';
 
 /** Accounts: the laravel-vue-spa contract of DESIGN §4 (spec §4 Auth, §7 GET /api/user, POST /api/logout). */
 @ApiTags('auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly passwords: PasswordResetService,
+    private readonly i18n: I18nService,
+  ) {}
 
-  /** Logs in. 401 AUTH-401 on wrong credentials; 429 AUTH-429 when rate limited. */
+  /**
+   * Logs in. `remember: true` gives a 365-day token, else ACCESS_TOKEN_TTL_SECONDS (spec §4, §9).
+   * 401 AUTH-401 on wrong credentials; 429 AUTH-429 when rate limited per IP, or while the account is
+   * locked after repeated failures (Retry-After in seconds).
+   */
   @Post('login')
   @HttpCode(200)
   @RateLimited()
@@ -53,5 +65,37 @@ export class AuthController {
   @ApiOkResponse({ type: UserResponse })
   user(@CurrentUser() user: User): UserResponse {
     return UserResponse.from(user);
+  }
+
+  /**
+   * Asks for a password-reset e-mail (spec §2 `/password/reset`). Always answers 200 with the same
+   * message, whether or not the address has an account. The e-mail, in the caller's language, links to
+   * `/password/reset/{token}?email=…` and is valid PASSWORD_RESET_TTL_MINUTES (30).
+   */
+  @Post('password/email')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({ summary: 'E-mail a password-reset link (same answer for known and unknown addresses)' })
+  @ApiOkResponse({ type: PasswordMessageResponse })
+  async passwordEmail(@Body() dto: PasswordEmailDto, @Req() request: Request): Promise<PasswordMessageResponse> {
+    const locale = this.i18n.localeOf(request);
+    await this.passwords.request(dto.email, locale);
+    return { success: true, message: this.i18n.t('messages.passwordResetSent', locale) };
+  }
+
+  /**
+   * Sets a new password with the e-mailed token (spec §2 `/password/reset/{token}`). The token works
+   * once; every access token of the account is revoked. 422 VAL-001 (on `email`) for an unknown, used,
+   * expired or mismatched token.
+   */
+  @Post('password/reset')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({ summary: 'Reset the password with the e-mailed token; logs out every session' })
+  @ApiOkResponse({ type: PasswordMessageResponse })
+  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
+  async passwordReset(@Body() dto: PasswordResetDto, @Req() request: Request): Promise<PasswordMessageResponse> {
+    await this.passwords.reset(dto);
+    return { success: true, message: this.i18n.t('messages.passwordReset', this.i18n.localeOf(request)) };
   }
 }

@@ -6,12 +6,22 @@ import { AccessToken } from './access-token.entity.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { BearerStrategy } from './bearer.strategy.js';
+import { LoginLockoutService } from './login-lockout.service.js';
+import { OAuthIdentity } from './oauth-identity.entity.js';
+import { OAuthState } from './oauth-state.entity.js';
+import { OAuthController } from './oauth.controller.js';
+import { OAuthService } from './oauth.service.js';
+import { PasswordReset } from './password-reset.entity.js';
+import { PasswordResetService } from './password-reset.service.js';
 
-/** Login, register, logout, current user; bearer tokens hashed at rest (DESIGN §4–§5). */
+/**
+ * Login, register, logout, current user, password reset by e-mail, OAuth sign-in and the login lockout;
+ * bearer tokens hashed at rest (DESIGN §4–§5).
+ */
 @Module({
-  imports: [PassportModule, UsersModule, TypeOrmModule.forFeature([AccessToken])],
-  controllers: [AuthController],
-  providers: [AuthService, BearerStrategy],
+  imports: [PassportModule, UsersModule, TypeOrmModule.forFeature([AccessToken, PasswordReset, OAuthIdentity, OAuthState])],
+  controllers: [AuthController, OAuthController],
+  providers: [AuthService, BearerStrategy, LoginLockoutService, PasswordResetService, OAuthService],
   exports: [AuthService],
 })
 export class AuthModule {}

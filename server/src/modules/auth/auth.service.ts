@@ -7,6 +7,7 @@ import { generateToken, hashToken, shouldTouch } from '../../common/security/tok
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AccessToken } from './access-token.entity.js';
+import { LoginLockoutService } from './login-lockout.service.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
 import { UserResponse } from '../users/dto/user.response.js';
@@ -17,17 +18,25 @@ export class AuthService {
   constructor(
     @InjectRepository(AccessToken) private readonly tokens: Repository<AccessToken>,
     private readonly users: UsersService,
+    private readonly lockout: LoginLockoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * Checks the credentials and issues a token.
    * @param remember true: lives ACCESS_TOKEN_REMEMBER_TTL_SECONDS (365 days), else ACCESS_TOKEN_TTL_SECONDS
-   * @throws ApiException 401 AUTH-401 when the e-mail or password is wrong (same answer for both)
+   * @throws ApiException 401 AUTH-401 when the e-mail or password is wrong (same answer for both);
+   *         429 AUTH-429 (Retry-After) while the account e-mail is locked after repeated failures
    */
   async login(email: string, password: string, remember = false): Promise<TokenResponse> {
+    const locked = await this.lockout.lockedError(email);
+    if (locked) throw locked;
     const user = await this.users.verifyCredentials(email, password);
-    if (!user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401', { messageKey: 'errors.AUTH-401-credentials' });
+    if (!user) {
+      const nowLocked = await this.lockout.recordFailure(email);
+      throw nowLocked ?? new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401', { messageKey: 'errors.AUTH-401-credentials' });
+    }
+    await this.lockout.clear(email);
     return this.issue(user, remember);
   }
 
@@ -56,6 +65,11 @@ export class AuthService {
     if (!row) return null;
     if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
     return this.users.findById(row.userId);
+  }
+
+  /** Revokes every live token of a user (all their sessions end). */
+  async revokeAll(userId: string): Promise<void> {
+    await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   /** Revokes a token (logout); it is refused from then on. Unknown tokens are ignored. */

@@ -3,6 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
 import { DropdownsService } from './dropdowns.service.js';
 import { DropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
 
@@ -31,7 +33,7 @@ export class AdminDropdownsController {
   /** Replace a list's options and label. 422 VAL-001 on duplicates or bad options. */
   @Put(':id')
   @ApiOkResponse({ type: DropdownResponse })
-  update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateDropdownDto): Promise<DropdownResponse> {
-    return this.dropdowns.update(id, dto);
+  update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateDropdownDto, @CurrentUser() user: User): Promise<DropdownResponse> {
+    return this.dropdowns.update(id, dto, user);
   }
 }

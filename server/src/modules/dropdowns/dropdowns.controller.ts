@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/auth.guards.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
 import { DropdownsService } from './dropdowns.service.js';
 import { DropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
 
@@ -25,8 +27,12 @@ export class DropdownsController {
   @ApiOperation({ summary: 'Update a dropdown; answers the refreshed list (spec §7)' })
   @ApiOkResponse({ type: [DropdownResponse] })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateDropdownDto): Promise<DropdownResponse[]> {
-    await this.dropdowns.update(id, dto);
+  async update(
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: UpdateDropdownDto,
+    @CurrentUser() user: User,
+  ): Promise<DropdownResponse[]> {
+    await this.dropdowns.update(id, dto, user);
     return this.dropdowns.list();
   }
 }

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { AuditService } from '../admin/audit.service.js';
+import type { User } from '../users/user.entity.js';
 import { Dropdown } from './dropdown.entity.js';
 import { cardYearOptions, DROPDOWN_SEEDS } from './dropdowns.seed-data.js';
 import { DropdownResponse, type UpdateDropdownDto } from './dto/dropdown.dto.js';
@@ -13,7 +15,10 @@ const CARD_YEARS = 'cardYears';
 /** Option lists (spec §3, §7): seeded once, edited by admins, read by the forms. */
 @Injectable()
 export class DropdownsService implements OnApplicationBootstrap {
-  constructor(@InjectRepository(Dropdown) private readonly dropdowns: Repository<Dropdown>) {}
+  constructor(
+    @InjectRepository(Dropdown) private readonly dropdowns: Repository<Dropdown>,
+    private readonly audit: AuditService,
+  ) {}
 
   /** Inserts every seeded list that is missing; never overwrites an admin's edits. */
   async onApplicationBootstrap(): Promise<void> {
@@ -49,11 +54,13 @@ export class DropdownsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Replaces a list's options (and label).
+   * Replaces a list's options (and label) and records the change in the audit log.
+   * @param actor the admin making the change
    * @throws ApiException 404 REQ-404 unknown id; 422 VAL-001 duplicate values or a computed list
    */
-  async update(id: number, dto: UpdateDropdownDto): Promise<DropdownResponse> {
+  async update(id: number, dto: UpdateDropdownDto, actor: User | null): Promise<DropdownResponse> {
     const row = await this.find(id);
+    const before = DropdownResponse.from(row);
     if (row.key === CARD_YEARS) {
       throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-computed' }] } });
     }
@@ -63,7 +70,9 @@ export class DropdownsService implements OnApplicationBootstrap {
     }
     row.options = dto.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() }));
     if (dto.label) row.label = dto.label.trim();
-    return this.toResponse(await this.dropdowns.save(row));
+    const after = this.toResponse(await this.dropdowns.save(row));
+    await this.audit.record({ actor, action: 'update', resource: 'dropdowns', recordId: id, before, after });
+    return after;
   }
 
   private async find(id: number): Promise<Dropdown> {

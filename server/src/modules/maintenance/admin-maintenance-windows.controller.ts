@@ -3,6 +3,8 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessa
 import type { Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
 import { MaintenanceWindowDto, MaintenanceWindowResponse } from './dto/maintenance.dto.js';
 import { MaintenanceService } from './maintenance.service.js';
 
@@ -34,21 +36,25 @@ export class AdminMaintenanceWindowsController {
   @Post()
   @ApiCreatedResponse({ type: MaintenanceWindowResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  create(@Body() dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
-    return this.maintenance.create(dto);
+  create(@Body() dto: MaintenanceWindowDto, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.create(dto, user);
   }
 
   /** Reschedule a window. */
   @Put(':id')
   @ApiOkResponse({ type: MaintenanceWindowResponse })
-  update(@Param('id', ParseIntPipe) id: number, @Body() dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
-    return this.maintenance.update(id, dto);
+  update(
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: MaintenanceWindowDto,
+    @CurrentUser() user: User,
+  ): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.update(id, dto, user);
   }
 
   /** Delete a window; answers the deleted record. */
   @Delete(':id')
   @ApiOkResponse({ type: MaintenanceWindowResponse })
-  remove(@Param('id', ParseIntPipe) id: number): Promise<MaintenanceWindowResponse> {
-    return this.maintenance.remove(id);
+  remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
+    return this.maintenance.remove(id, user);
   }
 }

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { AuditService } from '../admin/audit.service.js';
+import type { User } from '../users/user.entity.js';
 import { easternToInstant } from './eastern-time.js';
 import { MaintenanceWindow } from './maintenance-window.entity.js';
 import { MaintenanceCheckResponse, MaintenanceWindowResponse, type MaintenanceWindowDto } from './dto/maintenance.dto.js';
@@ -10,7 +12,10 @@ import { MaintenanceCheckResponse, MaintenanceWindowResponse, type MaintenanceWi
 /** Maintenance windows (spec §1, §4, §8, §9; DESIGN §8). */
 @Injectable()
 export class MaintenanceService {
-  constructor(@InjectRepository(MaintenanceWindow) private readonly windows: Repository<MaintenanceWindow>) {}
+  constructor(
+    @InjectRepository(MaintenanceWindow) private readonly windows: Repository<MaintenanceWindow>,
+    private readonly audit: AuditService,
+  ) {}
 
   /** The next window that has not ended (MAI-000), or MAI-001 when none is scheduled. */
   async check(now = new Date()): Promise<MaintenanceCheckResponse> {
@@ -49,24 +54,30 @@ export class MaintenanceService {
     return MaintenanceWindowResponse.from(await this.find(id));
   }
 
-  /** Schedules a window. @throws ApiException 422 VAL-001 when a time does not exist in Eastern time or the end is not after the start */
-  async create(dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+  /** Schedules a window (audited). @throws ApiException 422 VAL-001 when a time does not exist in Eastern time or the end is not after the start */
+  async create(dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
     const row = this.windows.create(this.toColumns(dto));
-    return MaintenanceWindowResponse.from(await this.windows.save(row));
+    const after = MaintenanceWindowResponse.from(await this.windows.save(row));
+    await this.audit.record({ actor, action: 'create', resource: 'maintenance-windows', recordId: after.id, before: null, after });
+    return after;
   }
 
   /** Reschedules a window. @throws ApiException 404 REQ-404, 422 VAL-001 as for create */
-  async update(id: number, dto: MaintenanceWindowDto): Promise<MaintenanceWindowResponse> {
+  async update(id: number, dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
     const row = await this.find(id);
+    const before = MaintenanceWindowResponse.from(row);
     Object.assign(row, this.toColumns(dto));
-    return MaintenanceWindowResponse.from(await this.windows.save(row));
+    const after = MaintenanceWindowResponse.from(await this.windows.save(row));
+    await this.audit.record({ actor, action: 'update', resource: 'maintenance-windows', recordId: id, before, after });
+    return after;
   }
 
   /** Deletes a window; answers it as it was. @throws ApiException 404 REQ-404 */
-  async remove(id: number): Promise<MaintenanceWindowResponse> {
+  async remove(id: number, actor: User | null): Promise<MaintenanceWindowResponse> {
     const row = await this.find(id);
     const response = MaintenanceWindowResponse.from(row);
     await this.windows.delete(id);
+    await this.audit.record({ actor, action: 'delete', resource: 'maintenance-windows', recordId: id, before: response, after: null });
     return response;
   }
 

@@ -10,6 +10,11 @@ import { User, type UserRole } from './user.entity.js';
 /** argon2id with the OWASP-recommended minimum: 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** The argon2id hash of a password, as stored in `users.password_hash`. */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, ARGON2_OPTIONS);
+}
+
 /** Accounts: creation with argon2id passwords, credential checks, and the first admin's seeding. */
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
@@ -62,6 +67,34 @@ export class UsersService implements OnApplicationBootstrap {
       );
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw taken();
+      throw error;
+    }
+  }
+
+  /** Replaces a user's password (argon2id). */
+  async setPassword(userId: string, password: string): Promise<void> {
+    await this.users.update(userId, { passwordHash: await hashPassword(password) });
+  }
+
+  /**
+   * Creates an applicant account without a password (signed up through an OAuth provider).
+   * @throws ApiException 422 VAL-001 when the e-mail is already registered
+   */
+  async createWithoutPassword(input: { email: string; firstName: string; lastName: string }): Promise<User> {
+    try {
+      return await this.users.save(
+        this.users.create({
+          email: input.email.trim(),
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash: null,
+          role: 'applicant',
+        }),
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') {
+        throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { email: [{ key: 'errors.USR-422-taken' }] } });
+      }
       throw error;
     }
   }

@@ -1,0 +1,118 @@
+import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
+import { once } from 'node:events';
+import { listPage, parseListQuery, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { AdminOnly } from '../auth/auth.guards.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { APPLICATION_SORT_FIELDS, AdminApplicationsService } from './admin-applications.service.js';
+import { AuditService } from './audit.service.js';
+import { csvSafe } from './csv-safe.js';
+import { AdminApplicationDetail, AdminApplicationResponse } from './dto/admin-application.dto.js';
+
+/** Columns of the CSV export, in order (the list fields). */
+const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
+  'referenceNumber',
+  'id',
+  'firstName',
+  'lastName',
+  'email',
+  'gender',
+  'program',
+  'fieldOfInterest',
+  'semesterApplied',
+  'location',
+  'status',
+  'stepReached',
+  'Payment_Status',
+  'locale',
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'certifiedAt',
+  'completedAt',
+  'withdrawnAt',
+];
+
+/** Applications for the admissions office (ra-data-simple-rest dialect; DESIGN §4, §10). */
+@ApiTags('admin')
+@Controller('admin/applications')
+@AdminOnly()
+export class AdminApplicationsController {
+  constructor(
+    private readonly applications: AdminApplicationsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * A page of applications with `Content-Range`. Filters (JSON `filter`): `q` (name, e-mail or reference
+   * number), `status`, `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId`,
+   * `createdFrom`, `createdTo`, `id` (list). 400 REQ-400 on a malformed sort, range or filter.
+   */
+  @Get()
+  @ApiOperation({ summary: 'List applications (search, filters, sort, range; Content-Range)' })
+  @ApiOkResponse({ type: [AdminApplicationResponse] })
+  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<AdminApplicationResponse[]> {
+    return listPage(query, response, 'applications', APPLICATION_SORT_FIELDS, (parsed) => this.applications.page(parsed));
+  }
+
+  /**
+   * The same filters and sort as the list, every matching row (no range), as CSV (UTF-8 with BOM, header
+   * row), streamed in batches. Cells that a spreadsheet would run as a formula are prefixed with `'`.
+   * The export is recorded in the audit log (it carries personal data).
+   */
+  @Get('export.csv')
+  @ApiOperation({ summary: 'Export the filtered applications as CSV (streamed)' })
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'text/csv; header row; one row per application' })
+  async export(@Query() query: SimpleRestListQuery, @CurrentUser() user: User, @Res() response: Response): Promise<void> {
+    const parsed = parseListQuery({ ...query, sort: query.sort ?? '["createdAt","DESC"]', range: undefined }, APPLICATION_SORT_FIELDS);
+    const day = new Date().toISOString().slice(0, 10);
+    response.status(200);
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="applications-${day}.csv"`);
+    response.setHeader('Cache-Control', 'no-store');
+    const csv = stringify({ header: true, columns: CSV_COLUMNS as string[], bom: true });
+    csv.pipe(response);
+    let rows = 0;
+    try {
+      for await (const batch of this.applications.batches(parsed.filter, parsed.sortField, parsed.sortOrder)) {
+        for (const row of batch) {
+          if (!csv.write(CSV_COLUMNS.map((column) => csvSafe(row[column])))) await once(csv, 'drain');
+          rows += 1;
+        }
+      }
+      await this.audit.record({ actor: user, action: 'export', resource: 'applications', after: { filter: parsed.filter, rows } });
+    } finally {
+      csv.end();
+    }
+  }
+
+  /** One application with every answer, its documents (metadata and download link), payments and time log. 404 APP-404. */
+  @Get(':id')
+  @ApiOkResponse({ type: AdminApplicationDetail })
+  @ApiNotFoundResponse({ description: 'APP-404' })
+  get(@Param('id') id: string): Promise<AdminApplicationDetail> {
+    return this.applications.detail(id);
+  }
+
+  /** Withdraws an application (audited); its links then answer TKN-002. 409 STS-409 when already withdrawn. */
+  @Post(':id/withdraw')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminApplicationResponse })
+  @ApiConflictResponse({ description: 'STS-409' })
+  withdraw(@Param('id') id: string, @CurrentUser() user: User): Promise<AdminApplicationResponse> {
+    return this.applications.withdraw(id, user);
+  }
+
+  /** Reopens a withdrawn application in the status it had reached (audited). 409 STS-409 when not withdrawn. */
+  @Post(':id/reopen')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AdminApplicationResponse })
+  @ApiConflictResponse({ description: 'STS-409' })
+  reopen(@Param('id') id: string, @CurrentUser() user: User): Promise<AdminApplicationResponse> {
+    return this.applications.reopen(id, user);
+  }
+}

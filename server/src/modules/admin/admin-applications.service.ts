@@ -1,0 +1,239 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { likePattern, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { Application, type ApplicationStatus } from '../applications/application.entity.js';
+import type { User } from '../users/user.entity.js';
+import { applyDateRange, AuditService } from './audit.service.js';
+import {
+  AdminApplicationDetail,
+  AdminApplicationResponse,
+  type AdminAttachment,
+  type AdminPayment,
+  type AdminTimeLogEntry,
+} from './dto/admin-application.dto.js';
+
+/** Sortable list fields → columns. */
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'a.id',
+  referenceNumber: 'a.reference_number',
+  firstName: 'a.first_name',
+  lastName: 'a.last_name',
+  email: 'a.email',
+  gender: 'a.gender',
+  status: 'a.status',
+  program: 'a.program',
+  fieldOfInterest: 'a.field_of_interest',
+  semesterApplied: 'a.semester',
+  stepReached: 'a.step_reached',
+  Payment_Status: 'a.payment_status',
+  createdAt: 'a.created_at',
+  updatedAt: 'a.updated_at',
+  submittedAt: 'a.submitted_at',
+};
+/** Fields the admin list may be sorted on. */
+export const APPLICATION_SORT_FIELDS = Object.keys(SORT_COLUMNS);
+
+/** Equality filters: filter name → column. Each takes one value or a list. */
+const EQUAL_FILTERS: Record<string, string> = {
+  status: 'a.status',
+  fieldOfInterest: 'a.field_of_interest',
+  program: 'a.program',
+  semester: 'a.semester',
+  semesterApplied: 'a.semester',
+  gender: 'a.gender',
+  Payment_Status: 'a.payment_status',
+  userId: 'a.user_id',
+};
+
+/**
+ * The admissions office's view of applications (DESIGN §4, §10): search, filters, sorting, one record
+ * with everything attached, CSV export, withdraw and reopen (audited).
+ */
+@Injectable()
+export class AdminApplicationsService {
+  constructor(
+    @InjectRepository(Application) private readonly applications: Repository<Application>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * The filtered query. Filters: `q` (part of the name, e-mail, or the reference number), `status`,
+   * `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId` (one value or a list each),
+   * `createdFrom` / `createdTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany).
+   * @throws ApiException 400 REQ-400 for a malformed filter value
+   */
+  filtered(filter: Record<string, unknown>): SelectQueryBuilder<Application> {
+    const qb = this.applications.createQueryBuilder('a');
+    const bad = () => new ApiException(HttpStatus.BAD_REQUEST, 'REQ-400');
+    for (const [name, column] of Object.entries(EQUAL_FILTERS)) {
+      const value = filter[name];
+      if (value === undefined || value === null || value === '') continue;
+      const values = Array.isArray(value) ? value : [value];
+      if (!values.length) continue;
+      if (values.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw bad();
+      const key = `f_${name}`;
+      if (name === 'userId' && values.some((v) => !/^[0-9a-f-]{36}$/i.test(String(v)))) throw bad();
+      qb.andWhere(`${column} IN (:...${key})`, { [key]: values.map(String) });
+    }
+    if (filter.id !== undefined) {
+      const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(String).filter((v) => /^[0-9a-f-]{36}$/i.test(v));
+      qb.andWhere(ids.length ? 'a.id IN (:...ids)' : 'false', { ids });
+    }
+    const q = typeof filter.q === 'string' ? filter.q.trim() : '';
+    if (q) {
+      qb.andWhere(`(a.first_name || ' ' || a.last_name ILIKE :q OR a.email ILIKE :q OR a.reference_number::text = :ref)`, {
+        q: likePattern(q),
+        ref: q.replace(/^#/, ''),
+      });
+    }
+    applyDateRange(qb, 'a.created_at', filter.createdFrom, filter.createdTo);
+    return qb;
+  }
+
+  /** A sorted page of the filtered list with its total. */
+  async page(query: ParsedListQuery): Promise<{ rows: AdminApplicationResponse[]; total: number }> {
+    const qb = this.filtered(query.filter)
+      .orderBy(SORT_COLUMNS[query.sortField] ?? 'a.created_at', query.sortOrder)
+      .addOrderBy('a.id', 'ASC')
+      .offset(query.skip)
+      .limit(query.take);
+    const [rows, total] = await qb.getManyAndCount();
+    return { rows: rows.map(AdminApplicationResponse.from), total };
+  }
+
+  /**
+   * The filtered, sorted list in batches of `batchSize` (for the CSV export: never the whole table in memory).
+   */
+  async *batches(filter: Record<string, unknown>, sortField: string, sortOrder: 'ASC' | 'DESC', batchSize = 1000) {
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await this.filtered(filter)
+        .orderBy(SORT_COLUMNS[sortField] ?? 'a.created_at', sortOrder)
+        .addOrderBy('a.id', 'ASC')
+        .offset(offset)
+        .limit(batchSize)
+        .getMany();
+      if (rows.length) yield rows.map(AdminApplicationResponse.from);
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  /** One application with every answer, its documents (metadata), payments and time log. @throws ApiException 404 APP-404 */
+  async detail(id: string): Promise<AdminApplicationDetail> {
+    const app = await this.find(id);
+    const [attachments, payments, timeLog] = await Promise.all([
+      this.db.query(
+        `SELECT id, slot, original_name, detected_type, size_bytes, sha256, uploaded_at, replaced_at
+         FROM attachments WHERE application_id = $1 AND deleted_at IS NULL ORDER BY slot, uploaded_at DESC`,
+        [id],
+      ) as Promise<Record<string, unknown>[]>,
+      this.db.query(
+        `SELECT id, request_id, amount, late_fee, discount, total, currency, status, gateway, invoice_number,
+                transaction_id, account_number, error_code, error_text, created_at
+         FROM payments WHERE application_id = $1 ORDER BY created_at`,
+        [id],
+      ) as Promise<Record<string, unknown>[]>,
+      this.db.query(
+        `SELECT id, application_id, step, duration, created_at FROM time_logs WHERE application_id = $1 ORDER BY created_at, id`,
+        [id],
+      ) as Promise<Record<string, unknown>[]>,
+    ]);
+    const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+    return Object.assign(new AdminApplicationDetail(), AdminApplicationResponse.from(app), {
+      answers: app.answers,
+      attachments: attachments.map((r): AdminAttachment => ({
+        id: String(r.id),
+        slot: String(r.slot),
+        originalName: String(r.original_name),
+        detectedType: String(r.detected_type),
+        sizeBytes: Number(r.size_bytes),
+        sha256: String(r.sha256),
+        uploadedAt: iso(r.uploaded_at)!,
+        replacedAt: iso(r.replaced_at),
+        downloadUrl: `/api/details/attachments/${String(r.id)}/download`,
+      })),
+      payments: payments.map((r): AdminPayment => ({
+        id: String(r.id),
+        requestId: String(r.request_id),
+        amount: Number(r.amount),
+        lateFee: Number(r.late_fee),
+        discount: Number(r.discount),
+        total: Number(r.total),
+        currency: String(r.currency),
+        status: String(r.status),
+        gateway: String(r.gateway),
+        invoiceNumber: String(r.invoice_number),
+        transactionId: (r.transaction_id as string | null) ?? null,
+        accountNumber: (r.account_number as string | null) ?? null,
+        errorCode: (r.error_code as string | null) ?? null,
+        errorText: (r.error_text as string | null) ?? null,
+        createdAt: iso(r.created_at)!,
+      })),
+      timeLog: timeLog.map((r): AdminTimeLogEntry => ({
+        id: String(r.id),
+        applicationId: (r.application_id as string | null) ?? null,
+        step: String(r.step),
+        duration: Number(r.duration),
+        createdAt: iso(r.created_at)!,
+      })),
+    });
+  }
+
+  /**
+   * Withdraws an application (any status but withdrawn): its links stop working (TKN-002). Audited.
+   * @throws ApiException 404 APP-404; 409 STS-409 when it is already withdrawn
+   */
+  withdraw(id: string, actor: User): Promise<AdminApplicationResponse> {
+    return this.transition(id, actor, 'withdraw', (app) => (app.status === 'withdrawn' ? null : 'withdrawn'));
+  }
+
+  /**
+   * Reopens a withdrawn application in the status it had reached: `complete` when the details form was
+   * finished, else `submitted` when it was submitted, else `draft`. Audited.
+   * @throws ApiException 404 APP-404; 409 STS-409 when it is not withdrawn
+   */
+  reopen(id: string, actor: User): Promise<AdminApplicationResponse> {
+    return this.transition(id, actor, 'reopen', (app) =>
+      app.status !== 'withdrawn' ? null : app.completedAt ? 'complete' : app.submittedAt ? 'submitted' : 'draft',
+    );
+  }
+
+  private async transition(
+    id: string,
+    actor: User,
+    action: 'withdraw' | 'reopen',
+    next: (app: Application) => ApplicationStatus | null,
+  ): Promise<AdminApplicationResponse> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.db.transaction(async (manager) => {
+      const repository = manager.getRepository(Application);
+      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+      const status = next(app);
+      if (!status) throw new ApiException(HttpStatus.CONFLICT, 'STS-409', { data: AdminApplicationResponse.from(app) });
+      const before = AdminApplicationResponse.from(app);
+      await repository
+        .createQueryBuilder()
+        .update(Application)
+        .set({
+          status,
+          withdrawnAt: status === 'withdrawn' ? () => 'now()' : null,
+          version: () => 'version + 1',
+          updatedAt: () => 'now()',
+        })
+        .where('id = :id', { id })
+        .execute();
+      const after = AdminApplicationResponse.from(await repository.findOneByOrFail({ id }));
+      await this.audit.record({ actor, action, resource: 'applications', recordId: id, before, after }, manager);
+      return after;
+    });
+  }
+
+  private async find(id: string): Promise<Application> {
+    const app = /^[0-9a-f-]{36}$/i.test(id) ? await this.applications.findOne({ where: { id } }) : null;
+    if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return app;
+  }
+}

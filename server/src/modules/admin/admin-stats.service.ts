@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { AdminStatsResponse, type PaymentStatusTotal } from './dto/admin-stats.dto.js';
+
+/** Session maximum time (spec §9): a session counts as active if it was active within this window. */
+const ACTIVE_SESSION_MINUTES = 30;
+
+/**
+ * Dashboard Home figures (DESIGN §10), each one SQL aggregate run in parallel, so that the answer
+ * stays fast at 10,000+ applications (see `npm run bench`).
+ */
+@Injectable()
+export class AdminStatsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Every figure of {@link AdminStatsResponse}. */
+  async stats(): Promise<AdminStatsResponse> {
+    type Count = { key: string; n: number };
+    const [groups, funnel, times, sessions, payments] = await Promise.all([
+      this.db.query(`
+        SELECT 'status' AS dim, status AS key, count(*)::int AS n FROM applications GROUP BY status
+        UNION ALL SELECT 'program', field_of_interest, count(*)::int FROM applications GROUP BY field_of_interest
+        UNION ALL SELECT 'group', program, count(*)::int FROM applications GROUP BY program
+        UNION ALL SELECT 'semester', semester, count(*)::int FROM applications GROUP BY semester
+        UNION ALL SELECT 'payment', payment_status, count(*)::int FROM applications GROUP BY payment_status`) as Promise<
+        (Count & { dim: string })[]
+      >,
+      this.db.query(`
+        SELECT s.step, count(a.id)::int AS reached
+        FROM generate_series(1, 8) AS s(step)
+        LEFT JOIN applications a ON a.step_reached >= s.step
+        GROUP BY s.step ORDER BY s.step`) as Promise<{ step: number; reached: number }[]>,
+      this.db.query(`
+        SELECT step, count(*)::int AS count,
+               round(percentile_cont(0.5) WITHIN GROUP (ORDER BY duration)::numeric, 4)::float8 AS median,
+               round(percentile_cont(0.9) WITHIN GROUP (ORDER BY duration)::numeric, 4)::float8 AS p90
+        FROM time_logs GROUP BY step ORDER BY step`) as Promise<{ step: string; count: number; median: number; p90: number }[]>,
+      this.db.query(
+        `SELECT count(*)::int AS n FROM sessions
+         WHERE end_time IS NULL AND coalesce(last_activity_time, new_start_time, start_time) > now() - make_interval(mins => $1)`,
+        [ACTIVE_SESSION_MINUTES],
+      ) as Promise<{ n: number }[]>,
+      this.db.query(
+        `SELECT status, count(*)::int AS n, coalesce(sum(total), 0)::float8 AS amount FROM payments GROUP BY status`,
+      ) as Promise<{ status: string; n: number; amount: number }[]>,
+    ]);
+    const dimension = (dim: string) =>
+      Object.fromEntries(
+        groups
+          .filter((g) => g.dim === dim)
+          .sort((a, b) => b.n - a.n)
+          .map((g) => [g.key, g.n]),
+      );
+    const byStatus = dimension('status');
+    const byPaymentStatus: Record<string, PaymentStatusTotal> = Object.fromEntries(
+      payments.map((p) => [p.status, { count: p.n, amount: Math.round(p.amount * 100) / 100 }]),
+    );
+    return {
+      total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+      byStatus,
+      byProgram: dimension('program'),
+      byProgramGroup: dimension('group'),
+      bySemester: dimension('semester'),
+      byPaymentStatus: dimension('payment'),
+      funnel: funnel.map((f) => ({ step: Number(f.step), reached: f.reached })),
+      timePerStep: times.map((t) => ({ step: t.step, count: t.count, medianSeconds: t.median, p90Seconds: t.p90 })),
+      activeSessions: sessions[0]?.n ?? 0,
+      payments: {
+        attempts: payments.reduce((sum, p) => sum + p.n, 0),
+        collected: byPaymentStatus.approved?.amount ?? 0,
+        approved: byPaymentStatus.approved?.count ?? 0,
+        waived: byPaymentStatus.waived?.count ?? 0,
+        byStatus: byPaymentStatus,
+      },
+      generatedAt: new Date().toISOString(),
+    };
+  }
+}

@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** A form session in the admin console (`/api/admin/sessions`); spec §3 Session. */
+export class AdminSessionResponse {
+  @ApiProperty() id: string;
+  @ApiProperty({ format: 'date-time' }) startTime: string;
+  @ApiProperty({ format: 'date-time', nullable: true }) newStartTime: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) endTime: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) lastActivityTime: string | null;
+  @ApiProperty({ nullable: true }) parentModule: string | null;
+  @ApiProperty({ nullable: true }) parentId: string | null;
+  @ApiProperty() renewed: boolean;
+  @ApiProperty({ description: 'no end time and activity within the last 30 minutes' }) active: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}

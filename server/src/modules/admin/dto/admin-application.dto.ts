@@ -1,0 +1,107 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Application } from '../../applications/application.entity.js';
+
+/** An application in the admin console's list (`/api/admin/applications`); spec §3 wire names. */
+export class AdminApplicationResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: '100001', description: 'human reference number (string)' }) referenceNumber: string;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ enum: ['Female', 'Male'] }) gender: string;
+  @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
+  @ApiProperty() fieldOfInterest: string;
+  @ApiProperty() semesterApplied: string;
+  @ApiProperty({ nullable: true }) location: string | null;
+  @ApiProperty() locale: string;
+  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
+  @ApiProperty({ example: '3' }) stepReached: string;
+  @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
+  @ApiProperty() version: number;
+  @ApiProperty({ nullable: true, format: 'uuid', description: 'owner account' }) userId: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) certifiedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) withdrawnAt: string | null;
+
+  /** Maps a row to the list shape. */
+  static from(app: Application): AdminApplicationResponse {
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    return Object.assign(new AdminApplicationResponse(), {
+      id: app.id,
+      referenceNumber: String(app.referenceNumber),
+      firstName: app.firstName,
+      lastName: app.lastName,
+      email: app.email,
+      gender: app.gender,
+      program: app.program,
+      fieldOfInterest: app.fieldOfInterest,
+      semesterApplied: app.semester,
+      location: app.location,
+      locale: app.locale,
+      status: app.status,
+      stepReached: String(app.stepReached),
+      Payment_Status: app.paymentStatus,
+      version: app.version,
+      userId: app.userId,
+      createdAt: app.createdAt.toISOString(),
+      updatedAt: app.updatedAt.toISOString(),
+      submittedAt: iso(app.submittedAt),
+      certifiedAt: iso(app.certifiedAt),
+      completedAt: iso(app.completedAt),
+      withdrawnAt: iso(app.withdrawnAt),
+    });
+  }
+}
+
+/** A stored document's metadata; the file itself comes from `downloadUrl` (admin bearer token). */
+export class AdminAttachment {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'resume' }) slot: string;
+  @ApiProperty() originalName: string;
+  @ApiProperty({ example: 'application/pdf' }) detectedType: string;
+  @ApiProperty() sizeBytes: number;
+  @ApiProperty() sha256: string;
+  @ApiProperty({ format: 'date-time' }) uploadedAt: string;
+  @ApiProperty({ format: 'date-time', nullable: true, description: 'set when a newer upload replaced this one' }) replacedAt: string | null;
+  @ApiProperty({ example: '/api/details/attachments/<id>/download' }) downloadUrl: string;
+}
+
+/** One payment attempt. Amounts in USD. */
+export class AdminPayment {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() requestId: string;
+  @ApiProperty() amount: number;
+  @ApiProperty() lateFee: number;
+  @ApiProperty() discount: number;
+  @ApiProperty() total: number;
+  @ApiProperty() currency: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
+  @ApiProperty() gateway: string;
+  @ApiProperty() invoiceNumber: string;
+  @ApiProperty({ nullable: true }) transactionId: string | null;
+  @ApiProperty({ nullable: true, example: 'XXXX1111' }) accountNumber: string | null;
+  @ApiProperty({ nullable: true }) errorCode: string | null;
+  @ApiProperty({ nullable: true }) errorText: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** One time-log record (seconds, 4 decimals). */
+export class AdminTimeLogEntry {
+  @ApiProperty() id: string;
+  @ApiProperty({ format: 'uuid', nullable: true }) applicationId: string | null;
+  @ApiProperty() step: string;
+  @ApiProperty({ example: 12.3456 }) duration: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+}
+
+/** `GET /api/admin/applications/:id`: the list fields plus every answer, documents, payments and time log. */
+export class AdminApplicationDetail extends AdminApplicationResponse {
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'every saved answer, spec §3 field names' })
+  answers: Record<string, unknown>;
+  @ApiProperty({ type: [AdminAttachment] }) attachments: AdminAttachment[];
+  @ApiProperty({ type: [AdminPayment] }) payments: AdminPayment[];
+  @ApiProperty({ type: [AdminTimeLogEntry] }) timeLog: AdminTimeLogEntry[];
+}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import type { User, UserRole } from '../../users/user.entity.js';
+
+/** An account in the admin console (`/api/admin/users`), in the `/api/user` naming. */
+export class AdminUserResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() first_name: string;
+  @ApiProperty() last_name: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ enum: ['admin', 'applicant'] }) role: UserRole;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+
+  /** Maps an entity (never the password hash). */
+  static from(user: User): AdminUserResponse {
+    return Object.assign(new AdminUserResponse(), {
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      role: user.role,
+      created_at: user.createdAt.toISOString(),
+      updated_at: user.updatedAt.toISOString(),
+    });
+  }
+}
+
+/** `PUT /api/admin/users/:id`: make or remove an admin, or correct the name. Unknown fields are refused (422). */
+export class UpdateAdminUserDto {
+  @ApiPropertyOptional({ enum: ['admin', 'applicant'] }) @IsOptional() @IsIn(['admin', 'applicant']) role?: UserRole;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) first_name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) last_name?: string;
+}

@@ -1,0 +1,105 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import type { Locale } from '../../common/i18n/i18n.service.js';
+import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { AuditService } from '../admin/audit.service.js';
+import type { User } from '../users/user.entity.js';
+import { AdvisoryLine } from './advisory-line.entity.js';
+import { AdvisoryBannerLine, AdvisoryLineResponse, type AdvisoryLineDto } from './dto/advisory.dto.js';
+
+/**
+ * The advisory banner's lines (spec §1): edited by admins in en / es / zh-CN (audited), shown by the
+ * applicant-ui main layout through `GET /api/advisory`. Seeded by migration with the spec's one line.
+ */
+@Injectable()
+export class AdvisoryService {
+  constructor(
+    @InjectRepository(AdvisoryLine) private readonly lines: Repository<AdvisoryLine>,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The lines to show now (active, not past `showUntil`), in order, with the text in `locale`. */
+  async banner(locale: Locale, now = new Date()): Promise<AdvisoryBannerLine[]> {
+    const rows = await this.lines
+      .createQueryBuilder('l')
+      .where('l.active AND (l.show_until IS NULL OR l.show_until > :now)', { now })
+      .orderBy('l.sort_order', 'ASC')
+      .addOrderBy('l.id', 'ASC')
+      .getMany();
+    return rows.map((row) => {
+      const texts = { en: row.textEn, es: row.textEs, 'zh-CN': row.textZhCn };
+      return { id: row.id, text: texts[locale], texts };
+    });
+  }
+
+  /** Admin list page. Filters: `q` (any language), `active`. */
+  async page(query: ParsedListQuery): Promise<{ rows: AdvisoryLineResponse[]; total: number }> {
+    const qb = this.lines.createQueryBuilder('l');
+    const f = query.filter;
+    if (typeof f.q === 'string' && f.q) {
+      qb.andWhere('(l.text_en ILIKE :q OR l.text_es ILIKE :q OR l.text_zh_cn ILIKE :q)', { q: `%${f.q.replace(/[%_\\]/g, '\\$&')}%` });
+    }
+    if (typeof f.active === 'boolean') qb.andWhere('l.active = :active', { active: f.active });
+    const column =
+      { id: 'l.id', sortOrder: 'l.sortOrder', updatedAt: 'l.updatedAt', showUntil: 'l.showUntil' }[query.sortField] ?? 'l.sortOrder';
+    const [rows, total] = await qb
+      .orderBy(column, query.sortOrder)
+      .addOrderBy('l.id', 'ASC')
+      .skip(query.skip)
+      .take(query.take)
+      .getManyAndCount();
+    return { rows: rows.map(AdvisoryLineResponse.from), total };
+  }
+
+  /** One line. @throws ApiException 404 REQ-404 */
+  async get(id: number): Promise<AdvisoryLineResponse> {
+    return AdvisoryLineResponse.from(await this.find(id));
+  }
+
+  /** Adds a line (audited). */
+  async create(dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
+    const row = await this.lines.save(
+      this.lines.create({ ...this.columns(dto), active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 }),
+    );
+    const after = AdvisoryLineResponse.from(row);
+    await this.audit.record({ actor, action: 'create', resource: 'advisory-lines', recordId: row.id, before: null, after });
+    return after;
+  }
+
+  /** Replaces a line (audited). @throws ApiException 404 REQ-404 */
+  async update(id: number, dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
+    const row = await this.find(id);
+    const before = AdvisoryLineResponse.from(row);
+    Object.assign(row, this.columns(dto));
+    if (dto.active !== undefined) row.active = dto.active;
+    if (dto.sortOrder !== undefined) row.sortOrder = dto.sortOrder;
+    const after = AdvisoryLineResponse.from(await this.lines.save(row));
+    await this.audit.record({ actor, action: 'update', resource: 'advisory-lines', recordId: id, before, after });
+    return after;
+  }
+
+  /** Deletes a line (audited); answers it as it was. @throws ApiException 404 REQ-404 */
+  async remove(id: number, actor: User): Promise<AdvisoryLineResponse> {
+    const before = AdvisoryLineResponse.from(await this.find(id));
+    await this.lines.delete(id);
+    await this.audit.record({ actor, action: 'delete', resource: 'advisory-lines', recordId: id, before, after: null });
+    return before;
+  }
+
+  private columns(dto: AdvisoryLineDto) {
+    return {
+      textEn: dto.textEn.trim(),
+      textEs: dto.textEs.trim(),
+      textZhCn: dto.textZhCn.trim(),
+      ...(dto.showUntil !== undefined ? { showUntil: dto.showUntil ? new Date(dto.showUntil) : null } : {}),
+    };
+  }
+
+  private async find(id: number): Promise<AdvisoryLine> {
+    const row = await this.lines.findOne({ where: { id } });
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return row;
+  }
+}

@@ -1,0 +1,57 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import type { DiscountCode, DiscountKind } from '../discount-code.entity.js';
+
+/** A discount code in the admin console (`/api/admin/discount-codes`). */
+export class DiscountCodeResponse {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ example: 'SPRING25' }) code: string;
+  @ApiProperty({ enum: ['fixed', 'percent', 'waiver'] }) kind: DiscountKind;
+  @ApiProperty({ example: 25, description: 'USD off (fixed) or percent off (percent); 0 for waiver' }) value: number;
+  @ApiProperty({ nullable: true }) description: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true }) expiresAt: string | null;
+  @ApiProperty({ nullable: true, description: 'null: unlimited' }) maxUses: number | null;
+  @ApiProperty({ description: 'payments that used the code' }) usageCount: number;
+  @ApiProperty() active: boolean;
+  @ApiProperty({ description: 'active, not expired and not used up: would be accepted now' }) usable: boolean;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+
+  /** Maps an entity. */
+  static from(row: DiscountCode, now = new Date()): DiscountCodeResponse {
+    return Object.assign(new DiscountCodeResponse(), {
+      id: row.id,
+      code: row.code,
+      kind: row.kind,
+      value: row.value,
+      description: row.description,
+      expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+      maxUses: row.maxUses,
+      usageCount: row.usageCount,
+      active: row.active,
+      usable: row.active && (!row.expiresAt || row.expiresAt > now) && (row.maxUses === null || row.usageCount < row.maxUses),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    });
+  }
+}
+
+/**
+ * Create (`POST`) or update (`PUT`) a code. To expire a code, set `expiresAt` (e.g. now) or `active: false`.
+ * `code`: 3–40 letters, digits, `-` or `_`, stored upper-case.
+ */
+export class DiscountCodeDto {
+  @ApiProperty({ example: 'SPRING25' }) @IsString() @Matches(/^[A-Za-z0-9_-]{3,40}$/) code: string;
+  @ApiProperty({ enum: ['fixed', 'percent', 'waiver'] }) @IsIn(['fixed', 'percent', 'waiver']) kind: DiscountKind;
+  @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(500) description?:
+    string | null;
+  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({ strict: true })
+  expiresAt?: string | null;
+  @ApiPropertyOptional({ nullable: true, minimum: 1 }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) maxUses?:
+    number | null;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
+}

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The person the double signs in as (OIDC userinfo claims). */
+export interface ProviderUser {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  given_name?: string;
+  family_name?: string;
+}
+
+/** A local OAuth2 authorization server for tests: authorization code + PKCE (S256), token, userinfo. */
+export interface OAuthProviderDouble {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** The OAUTH_PROVIDERS entry for this double. */
+  config(): Record<string, string>;
+  /** Who the next /authorize signs in as; `deny` answers `error=access_denied` instead. */
+  user: ProviderUser | 'deny';
+  /** Every token request's form fields, in order. */
+  tokenRequests: Record<string, string>[];
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Starts the double on a free loopback port. `/authorize` approves at once (no login page): it
+ * redirects to `redirect_uri?code=…&state=…`. `/token` checks client id and secret, the code (single
+ * use, bound to its redirect_uri) and the PKCE verifier against the challenge. `/userinfo` answers the
+ * claims for the bearer access token.
+ */
+export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
+  const clientId = 'portal-client';
+  const clientSecret = 'portal-secret';
+  const codes = new Map<string, { redirectUri: string; challenge: string; user: ProviderUser }>();
+  const accessTokens = new Map<string, ProviderUser>();
+  const double = { user: { sub: 'user-1' } as ProviderUser | 'deny', tokenRequests: [] as Record<string, string>[] };
+  const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body), type: 'application/json' });
+
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      let answer: { status: number; body: string; type: string; location?: string };
+      if (url.pathname === '/authorize' && request.method === 'GET') {
+        const p = url.searchParams;
+        const target = new URL(p.get('redirect_uri') ?? '');
+        if (p.get('client_id') !== clientId || p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256') {
+          answer = json(400, { error: 'invalid_request' });
+        } else {
+          target.searchParams.set('state', p.get('state') ?? '');
+          if (double.user === 'deny') target.searchParams.set('error', 'access_denied');
+          else {
+            const code = randomBytes(16).toString('hex');
+            codes.set(code, { redirectUri: p.get('redirect_uri')!, challenge: p.get('code_challenge') ?? '', user: double.user });
+            target.searchParams.set('code', code);
+          }
+          answer = { status: 302, body: '', type: 'text/plain', location: target.toString() };
+        }
+      } else if (url.pathname === '/token' && request.method === 'POST') {
+        const form = Object.fromEntries(new URLSearchParams(await readBody(request)));
+        double.tokenRequests.push(form);
+        const grant = codes.get(form.code ?? '');
+        codes.delete(form.code ?? '');
+        const verifierOk =
+          grant &&
+          createHash('sha256')
+            .update(form.code_verifier ?? '')
+            .digest('base64url') === grant.challenge;
+        if (form.client_id !== clientId || form.client_secret !== clientSecret) answer = json(401, { error: 'invalid_client' });
+        else if (!grant || grant.redirectUri !== form.redirect_uri || !verifierOk || form.grant_type !== 'authorization_code') {
+          answer = json(400, { error: 'invalid_grant' });
+        } else {
+          const accessToken = randomBytes(16).toString('hex');
+          accessTokens.set(accessToken, grant.user);
+          answer = json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 });
+        }
+      } else if (url.pathname === '/userinfo') {
+        const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+        const user = token ? accessTokens.get(token) : undefined;
+        answer = user ? json(200, user) : json(401, { error: 'invalid_token' });
+      } else {
+        answer = json(404, { error: 'not_found' });
+      }
+      response.writeHead(answer.status, { 'content-type': answer.type, ...(answer.location ? { location: answer.location } : {}) });
+      response.end(answer.body);
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(double, {
+    url,
+    clientId,
+    clientSecret,
+    config: () => ({
+      clientId,
+      clientSecret,
+      authorizeUrl: `${url}/authorize`,
+      tokenUrl: `${url}/token`,
+      userinfoUrl: `${url}/userinfo`,
+      scopes: 'openid email profile',
+    }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  });
+}
