@@ -19,6 +19,8 @@ import { StepIndicator } from './StepIndicator';
 import { FamilyStep } from './steps/family/FamilyStep';
 import { PersonalStep } from './steps/personal/PersonalStep';
 import { resolveStep, stepFromValue } from './steps/step-config';
+import { PaymentStep } from '../payment/PaymentStep';
+import { DetailsForm } from '../details/DetailsForm';
 
 type Base = 'application' | 'details';
 
@@ -98,14 +100,7 @@ export default function ApplicationPage() {
   }
 
   if (base === 'details') {
-    return (
-      <section className="application">
-        <h1>{t('details.title')}</h1>
-        <div className="notice" role="status">
-          <p>{t('details.coming_soon')}</p>
-        </div>
-      </section>
-    );
+    return <DetailsForm record={record} token={effectiveToken} requested={requested} />;
   }
 
   const goTo = (n: number) => void navigate(applicationPath(n, effectiveToken));
@@ -133,6 +128,9 @@ export default function ApplicationPage() {
       )}
       {dropdowns && step === 1 && <PersonalStep key="step-1" record={record} dropdowns={dropdowns} onNavigate={goTo} />}
       {dropdowns && step === 2 && <FamilyStep key="step-2" record={record} dropdowns={dropdowns} onNavigate={goTo} />}
+      {dropdowns && step === 8 && (
+        <PaymentStep key="step-8" record={record} token={effectiveToken} dropdowns={dropdowns} onNavigate={goTo} />
+      )}
     </section>
   );
 }

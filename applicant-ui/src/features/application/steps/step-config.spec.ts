@@ -15,7 +15,8 @@ describe('step resolution', () => {
   });
   it('never goes past the step reached or the available steps', () => {
     expect(resolveStep(2, '1')).toBe(1);
-    expect(resolveStep(5, '8')).toBe(2);
+    expect(resolveStep(9, '8')).toBe(8);
+    expect(resolveStep(8, '2')).toBe(2);
     expect(resolveStep(1, '2')).toBe(1);
   });
 });

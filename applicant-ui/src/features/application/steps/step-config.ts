@@ -7,10 +7,11 @@
 export const APPLICATION_STEPS = [
   { number: 1, key: 'personal' },
   { number: 2, key: 'family' },
+  { number: 8, key: 'payment' },
 ] as const;
 
 /** Highest step this build can show. */
-export const MAX_AVAILABLE_STEP = APPLICATION_STEPS.length;
+export const MAX_AVAILABLE_STEP = Math.max(...APPLICATION_STEPS.map((s) => s.number));
 
 /** Parses a step value (`"2"`, `2`) to a positive integer, or null ("an integer, or none", spec §2). */
 export function stepFromValue(value: unknown): number | null {
@@ -26,6 +27,8 @@ export function stepFromValue(value: unknown): number | null {
  */
 export function resolveStep(requested: number | null, stepReached: unknown): number {
   const reached = Math.min(stepFromValue(stepReached) ?? 1, MAX_AVAILABLE_STEP);
-  if (requested === null) return reached;
-  return Math.max(1, Math.min(requested, reached));
+  const wanted = requested === null ? reached : Math.max(1, Math.min(requested, reached));
+  // the highest available step at or below the wanted one (steps may be missing from a build)
+  const available = APPLICATION_STEPS.map((s) => s.number as number).filter((n) => n <= wanted);
+  return available.length ? Math.max(...available) : 1;
 }
