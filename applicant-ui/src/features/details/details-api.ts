@@ -51,7 +51,7 @@ export function toAttachment(raw: unknown): AttachmentInfo | null {
     field,
     name: str(r.name) ?? str(r.originalName) ?? str(r.fileName) ?? field,
     size: Number.isFinite(size) ? size : null,
-    contentType: str(r.contentType) ?? str(r.detectedType) ?? str(r.mimeType),
+    contentType: str(r.type) ?? str(r.contentType) ?? str(r.detectedType),
     uploadedAt: str(r.uploadedAt) ?? str(r.createdAt),
   };
 }
@@ -105,7 +105,8 @@ export async function uploadAttachment(
       if (onProgress && e.total) onProgress(Math.round((e.loaded / e.total) * 100));
     },
   });
-  return toAttachment(data.data);
+  // the server nests the view once more (`{success, data: {data: view}}`, spec §7 "read from data.data")
+  return toAttachment(unwrap(data.data));
 }
 
 /** DELETE /api/details/attachments/:id. */
