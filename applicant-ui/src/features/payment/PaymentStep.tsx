@@ -176,10 +176,10 @@ export function PaymentStep({ record, token, dropdowns, onNavigate }: PaymentSte
       const body = apiErrorBody(error);
       switch (body?.code) {
         case 'PAY-001':
-          setBanner({ kind: 'declined', text: t('payment.declined', { reason: body.message }) });
+          setBanner({ kind: 'declined', text: t('payment.declined', { reason: body.message || t('payment.declined_default') }) });
           return;
         case 'PAY-002':
-          setBanner({ kind: 'gateway', text: t('payment.gateway_error') });
+          setBanner({ kind: 'gateway', text: body.message || t('payment.gateway_error') });
           return;
         case 'PAY-003':
           setBanner({ kind: 'paid', text: t('payment.already_paid') });
