@@ -151,7 +151,7 @@ describe('payment and documents', () => {
     await expect(quote.getByRole('row', { name: /Total due/ }).textContent()).resolves.toMatch(/\$\d+\.\d\d/);
     await page.getByText('Test mode — no real card is charged').waitFor();
     await expect(page.getByLabel('Name on the card').inputValue()).resolves.toBe('Eli Cohen');
-    await page.getByLabel('Billing ZIP or postal code').fill('11219');
+    await page.getByLabel('Billing ZIP code').fill('11219');
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByLabel('Expiry month').selectOption('12');
     await page.getByLabel('Expiry year').selectOption(String(DateTime.now().year + 2));

@@ -39,6 +39,8 @@ export default function ThankYouPage() {
   const { receipt, token } = state;
   const money = (v: number) => formatMoney(v, receipt.currency, locale);
   const waived = receipt.Payment_Status === 'Waived';
+  const pending = receipt.Payment_Status === 'Pending';
+  const statusKey = waived ? 'Waived' : pending ? 'Pending' : 'Paid';
   const last4 = cardLast4(receipt.accountNumber);
   const date = receipt.paidAt ? DateTime.fromISO(receipt.paidAt).setLocale(locale).toLocaleString(DateTime.DATETIME_MED) : null;
   const rows: [string, string | null][] = [
@@ -47,7 +49,7 @@ export default function ThankYouPage() {
     [t('payment.quote.lateFee'), money(receipt.lateFee)],
     [t('payment.quote.discount'), receipt.discount ? money(-Math.abs(receipt.discount)) : money(0)],
     [t('payment.quote.total'), money(receipt.total)],
-    [t('thank_you.status'), t(`thank_you.payment_status.${waived ? 'Waived' : 'Paid'}`)],
+    [t('thank_you.status'), t(`thank_you.payment_status.${statusKey}`)],
     [t('thank_you.card'), last4 ? t('thank_you.card_ending', { last4 }) : null],
     [t('thank_you.transaction'), receipt.transactionId],
     [t('thank_you.date'), date],
@@ -58,7 +60,7 @@ export default function ThankYouPage() {
       <h1 ref={headingRef} tabIndex={-1}>
         {t('thank_you.title')}
       </h1>
-      <p className="lead">{waived ? t('thank_you.text_waived') : t('thank_you.text')}</p>
+      <p className="lead">{waived ? t('thank_you.text_waived') : pending ? t('thank_you.text_pending') : t('thank_you.text')}</p>
       <h2>{t('thank_you.receipt')}</h2>
       <dl className="details-list receipt" data-testid="receipt">
         {rows

@@ -18,6 +18,8 @@ export interface Quote {
   gateway: GatewayKind;
   /** The discount code the quote applied, if any. */
   discountCode?: string | null;
+  /** Nothing left to pay (Payment_Status becomes Waived). */
+  waived?: boolean;
   /** Authorize.Net public client key (Accept.js). */
   clientKey?: string;
   /** Authorize.Net API login id (Accept.js). */
@@ -54,7 +56,7 @@ export interface PaymentRecord {
   total: number;
   currency: string;
   transactionId: string | null;
-  /** Masked card number, e.g. `XXXX1111`. */
+  /** The card's last four digits, or the masked number (`XXXX1111`). */
   accountNumber: string | null;
   referenceNumber: string | null;
   /** When the payment was recorded (ISO 8601). */
@@ -78,6 +80,7 @@ export function toQuote(raw: unknown): Quote {
     currency: typeof r.currency === 'string' && r.currency ? r.currency : 'USD',
     gateway: r.gateway === 'authorizenet' ? 'authorizenet' : 'fake',
     discountCode: strOrNull(r.discountCode),
+    waived: typeof r.waived === 'boolean' ? r.waived : undefined,
     clientKey: strOrNull(r.clientKey) ?? undefined,
     apiLoginId: strOrNull(r.apiLoginId) ?? undefined,
     acceptJsUrl: strOrNull(r.acceptJsUrl) ?? undefined,
@@ -97,9 +100,9 @@ export function toPaymentRecord(raw: unknown): PaymentRecord {
     total: num(r.total),
     currency: strOrNull(r.currency) ?? 'USD',
     transactionId: strOrNull(r.transactionId) ?? strOrNull(r.transId),
-    accountNumber: strOrNull(r.accountNumber),
+    accountNumber: strOrNull(r.last4) ?? strOrNull(r.accountNumber),
     referenceNumber: strOrNull(r.referenceNumber),
-    paidAt: strOrNull(r.paidAt) ?? strOrNull(r.createdAt) ?? strOrNull(r.date),
+    paidAt: strOrNull(r.date) ?? strOrNull(r.paidAt) ?? strOrNull(r.createdAt),
   };
 }
 

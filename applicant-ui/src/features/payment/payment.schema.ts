@@ -5,6 +5,7 @@
  * `cardYears` option lists, CVV). The card fields never reach our server.
  */
 import { z } from 'zod';
+import { ZIP_PATTERN } from '../application/steps/field-rules';
 
 /** Luhn checksum of a digit string. */
 export function luhnValid(digits: string): boolean {
@@ -26,8 +27,8 @@ export function luhnValid(digits: string): boolean {
 /** The card number without spaces or dashes. */
 export const cardDigits = (value: string): string => value.replace(/[\s-]/g, '');
 
-/** Billing zip: letters, digits, spaces and dashes, 3–10 characters (US ZIP, ZIP+4 or a foreign postcode). */
-export const BILLING_ZIP_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/;
+/** Billing zip: a US ZIP or ZIP+4 (what the server accepts). */
+export const BILLING_ZIP_PATTERN = ZIP_PATTERN;
 
 /** True when month/year (`01`–`12`, `2026`) is this month or later at `now`. */
 export function notExpired(month: string, year: string, now: Date = new Date()): boolean {

@@ -158,14 +158,10 @@ describe('quote display', () => {
 });
 
 describe('fake tokeniser', () => {
-  it('produces FAKE.TEST.PAYMENT opaque data carrying last4, expiry, nonce and number', () => {
+  it('produces FAKE.TEST.PAYMENT opaque data carrying the last four digits only, the expiry and a nonce', () => {
     const data = fakeTokenize({ cardNumber: '4111 1111 1111 1111', expMonth: '12', expYear: '2030', cvv: '123' }, 'n-1');
     expect(data.descriptor).toBe(FAKE_DESCRIPTOR);
-    expect(JSON.parse(Buffer.from(data.value, 'base64').toString('utf8'))).toEqual({
-      last4: '1111',
-      exp: '12/2030',
-      nonce: 'n-1',
-      cardNumber: '4111111111111111',
-    });
+    expect(JSON.parse(Buffer.from(data.value, 'base64').toString('utf8'))).toEqual({ cardNumber: '1111', exp: '12/2030', nonce: 'n-1' });
+    expect(data.value).not.toContain(Buffer.from('4111111111111111').toString('base64'));
   });
 });

@@ -31,8 +31,8 @@ export function quoteRows(quote: Pick<Quote, 'amount' | 'lateFee' | 'discount' |
 }
 
 /** True when nothing is left to pay (a waiver or a discount that covers the whole fee). */
-export function isWaived(quote: Pick<Quote, 'total'>): boolean {
-  return quote.total <= 0;
+export function isWaived(quote: Pick<Quote, 'total' | 'waived'>): boolean {
+  return quote.waived ?? quote.total <= 0;
 }
 
 /** The last four digits of a masked card number (`XXXX1111` → `1111`), or null. */
