@@ -8,8 +8,8 @@ import { startPortal, type RunningPortal } from './support/portal.js';
 
 /**
  * Issue 4 end to end: an applicant whose application has reached step 8 (arranged through the API:
- * start, save every required answer, certify and sign) pays the fee with the fake gateway in
- * chromium, sees the receipt, opens the details form, has a wrong-type file refused with the server's
+ * start, save every required answer, certify and sign) has a card declined (the form stays), then pays
+ * the fee with the fake gateway in chromium, sees the receipt, opens the details form, has a wrong-type file refused with the server's
  * message, uploads a real file to every required slot (a PDF made here, a PNG for the picture),
  * finishes and lands on the details thank-you page.
  */
@@ -151,12 +151,22 @@ describe('payment and documents', () => {
     await expect(quote.getByRole('row', { name: /Total due/ }).textContent()).resolves.toMatch(/\$\d+\.\d\d/);
     await page.getByText('Test mode — no real card is charged').waitFor();
     await expect(page.getByLabel('Name on the card').inputValue()).resolves.toBe('Eli Cohen');
-    await page.getByLabel('Billing ZIP code').fill('11219');
+    // ZIP 46282 makes the (sandbox-like) fake gateway decline: the message shows, the form stays.
+    await page.getByLabel('Billing ZIP code').fill('46282');
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByLabel('Expiry month').selectOption('12');
     await page.getByLabel('Expiry year').selectOption(String(DateTime.now().year + 2));
     await page.getByLabel('Security code (CVV)').fill('123');
     const pay = page.getByRole('button', { name: /^Pay / });
+    await pay.click();
+    const message = page.getByTestId('payment-message');
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toContain('You have not been charged.');
+    expect(page.url()).toContain('/application/8');
+    await expect(page.getByLabel('Card number').inputValue()).resolves.toBe('4111 1111 1111 1111');
+
+    // A new attempt with a good ZIP is approved.
+    await page.getByLabel('Billing ZIP code').fill('11219');
     await pay.click();
 
     // The thank-you page with the receipt.
