@@ -20,7 +20,8 @@ const APPLICANT = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@examp
 const PROGRAM = 'MBA';
 
 beforeAll(async () => {
-  portal = await startPortal();
+  // the fake gateway is refused in production: run the built portal as a test deployment
+  portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake' });
   browser = await launchBrowser();
 });
 
@@ -109,6 +110,8 @@ async function arrangeApplicationAtPayment(): Promise<{ id: string; token: strin
       bachelorMajor: 'Economics',
       bachelorCompletionDate: '05/30/2024',
       currentlyEmployed: 'No',
+      firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
+      secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
     },
     headers,
   );
@@ -213,7 +216,7 @@ describe('payment and documents', () => {
     for (const slot of slots) {
       await page
         .locator(`[data-slot="${slot}"]`)
-        .getByText(/^Uploaded: /)
+        .getByText(/Uploaded: /)
         .waitFor();
     }
     await page.getByText('Every required document is uploaded. You can finish.').waitFor();

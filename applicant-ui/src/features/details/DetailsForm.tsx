@@ -64,6 +64,12 @@ export function DetailsForm({ record, token, requested }: DetailsFormProps) {
           })}
         </ol>
       </nav>
+      {record.status === 'draft' && (
+        <div className="notice" role="note">
+          <p>{t('details.not_submitted')}</p>
+          <a href={applicationPath(Math.max(1, Number(record.stepReached) || 1), token)}>{t('details.back_to_application')}</a>
+        </div>
+      )}
       <h2 ref={headingRef} tabIndex={-1} className="step-heading">
         {t(`details.steps.${current.key}`)}
       </h2>
