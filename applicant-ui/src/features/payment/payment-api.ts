@@ -119,6 +119,7 @@ export async function getQuote(applicationId: string, token: string, discountCod
  * PAY-004 bad discount code; 422 VAL-001 field errors.
  */
 export async function postPayment(body: PaymentBody, token: string): Promise<PaymentRecord> {
-  const { data } = await api.post('/payments', body, { headers: { 'X-Application-Token': token } });
+  // every failure is explained on the payment step itself (no generic ≥500 alert on top)
+  const { data } = await api.post('/payments', body, { headers: { 'X-Application-Token': token }, silent: true });
   return toPaymentRecord(unwrap(data));
 }

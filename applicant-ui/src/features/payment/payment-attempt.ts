@@ -1,18 +1,29 @@
 /**
  * One `requestId` per payment attempt (DESIGN §7): generated when the applicant pays, and reused —
  * with the very same body, hence the same single-use card token — when the outcome of that attempt
- * is unknown (no answer, or a 5xx without a payment code), so that a retry can never charge twice.
+ * is unknown ({@link isUnknownOutcome}), so that a retry can never charge twice.
  * Any definite answer (approved, declined, gateway error, bad code…) ends the attempt; the next
  * payment gets a fresh `requestId` and a fresh card token.
  */
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
 import type { PaymentBody, PaymentRecord } from './payment-api';
 
-/** True when a failed call may or may not have reached the gateway (the same attempt must be retried). */
+/**
+ * True when a failed call may or may not have charged the card, so the same attempt (same requestId,
+ * same card token) must be sent again: no answer at all; `PAY-409-request` (that attempt is still with
+ * the gateway); `PAY-002` whose attempt is `unknown` or `pending` (the server settles it on a replay);
+ * or a 5xx without a payment code.
+ */
 export function isUnknownOutcome(error: unknown): boolean {
   const status = apiErrorStatus(error);
   if (status === 0) return true;
-  const code = apiErrorBody(error)?.code ?? '';
+  const body = apiErrorBody(error);
+  const code = body?.code ?? '';
+  if (code === 'PAY-409-request') return true;
+  if (code === 'PAY-002') {
+    const attempt = (body?.data ?? null) as { status?: unknown } | null;
+    return attempt?.status === 'unknown' || attempt?.status === 'pending';
+  }
   return status >= 500 && !code.startsWith('PAY-');
 }
 

@@ -117,11 +117,17 @@ describe('requestId per payment attempt', () => {
     expect(sent).toEqual(['req-1', 'req-2']);
   });
 
-  it('treats no answer and an uncoded 5xx as unknown, payment codes and 4xx as definite', () => {
+  it('treats no answer, an attempt still in flight, an unsettled gateway outcome and an uncoded 5xx as unknown', () => {
     expect(isUnknownOutcome(httpError(0))).toBe(true);
     expect(isUnknownOutcome(httpError(504, '<html>'))).toBe(true);
-    expect(isUnknownOutcome(httpError(502, { success: false, code: 'PAY-002', message: 'x' }))).toBe(false);
+    expect(isUnknownOutcome(httpError(409, { success: false, code: 'PAY-409-request', message: 'x' }))).toBe(true);
+    expect(isUnknownOutcome(httpError(502, { success: false, code: 'PAY-002', message: 'x', data: { status: 'unknown' } }))).toBe(true);
+  });
+  it('treats declines, gateway rejections, already paid and field errors as definite', () => {
+    expect(isUnknownOutcome(httpError(402, { success: false, code: 'PAY-001', message: 'x', data: { status: 'declined' } }))).toBe(false);
+    expect(isUnknownOutcome(httpError(502, { success: false, code: 'PAY-002', message: 'x', data: { status: 'rejected' } }))).toBe(false);
     expect(isUnknownOutcome(httpError(409, { success: false, code: 'PAY-003', message: 'x' }))).toBe(false);
+    expect(isUnknownOutcome(httpError(422, { success: false, code: 'VAL-001', message: 'x' }))).toBe(false);
   });
 });
 
