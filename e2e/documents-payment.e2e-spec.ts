@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
 
@@ -15,19 +16,22 @@ import { startPortal, type RunningPortal } from './support/portal.js';
  */
 let portal: RunningPortal;
 let browser: Browser;
+let mail: SmtpSink;
 
 const APPLICANT = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@example.com' };
 const PROGRAM = 'MBA';
 
 beforeAll(async () => {
   // the fake gateway is refused in production: run the built portal as a test deployment
-  portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake' });
+  mail = await startSmtpSink();
+  portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake', SMTP_URL: mail.url });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
   await portal?.stop();
+  await mail?.close();
 });
 
 /** Calls the API and parses the JSON answer; fails with the body when the status is not `expect`. */
@@ -183,8 +187,18 @@ describe('payment and documents', () => {
     expect(receiptText).toContain('Transaction ID');
     expect(receiptText).toContain('Paid');
 
-    // The details form, documents step.
-    await page.getByRole('link', { name: 'Upload documents now' }).click();
+    // The way on to the details form: a button here, and the link in the receipt e-mail.
+    const detailsButton = page.getByRole('link', { name: 'Upload documents now' });
+    await expect(detailsButton.getAttribute('href')).resolves.toBe(`/details/1?token=${encodeURIComponent(token)}`);
+    const receiptMail = await mail.waitFor((m) => m.to.includes(APPLICANT.email) && m.subject.startsWith('Application received'), 10000);
+    expect(receiptMail.text).toContain('1111');
+    const link = /https?:\/\/\S+\/validation\?token=[\w%-]+/.exec(receiptMail.text)?.[0];
+    expect(link).toBeDefined();
+
+    const detailsToken = new URL(link!).searchParams.get('token')!;
+
+    // The details form (documents step), opened from the e-mailed link.
+    await page.goto(link!);
     await page.waitForURL(/\/details\/1\?token=/);
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     for (const slot of slots) await page.locator(`#file-${slot}`).waitFor();
@@ -222,7 +236,7 @@ describe('payment and documents', () => {
     await page.getByText('Every required document is uploaded. You can finish.').waitFor();
 
     const stored = await api<{ data: { field: string; name: string }[] }>('GET', `/applications/${id}/attachments`, undefined, {
-      'X-Application-Token': token,
+      'X-Application-Token': detailsToken,
     });
     expect(stored.data.map((a) => a.field).sort()).toEqual([...slots].sort());
 

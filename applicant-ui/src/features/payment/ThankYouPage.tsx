@@ -48,7 +48,7 @@ export default function ThankYouPage() {
     [t('payment.quote.amount'), money(receipt.amount)],
     [t('payment.quote.lateFee'), money(receipt.lateFee)],
     [t('payment.quote.discount'), receipt.discount ? money(-Math.abs(receipt.discount)) : money(0)],
-    [t('payment.quote.total'), money(receipt.total)],
+    [t('thank_you.total'), money(receipt.total)],
     [t('thank_you.status'), t(`thank_you.payment_status.${statusKey}`)],
     [t('thank_you.card'), last4 ? t('thank_you.card_ending', { last4 }) : null],
     [t('thank_you.transaction'), receipt.transactionId],
