@@ -48,10 +48,12 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
   if (data.failed) {
     return (
       <div className="form__alert" role="alert">
-        <p>{t('details.load_failed')}</p>
-        <button type="button" className="btn btn--ghost" onClick={data.retry}>
-          {t('common.retry')}
-        </button>
+        <p>{data.linkClosed ? t('details.use_email_link') : t('details.load_failed')}</p>
+        {!data.linkClosed && (
+          <button type="button" className="btn btn--ghost" onClick={data.retry}>
+            {t('common.retry')}
+          </button>
+        )}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 /** Loads what both details steps need: the program's requirements and the current uploads, with a retry. */
 import { useCallback, useEffect, useState } from 'react';
+import { apiErrorBody } from '../../shared/api/errors';
 import { getRequirements, listAttachments, type AttachmentInfo, type Requirements } from './details-api';
 
 /** State of {@link useDetailsData}. */
@@ -7,6 +8,8 @@ export interface DetailsData {
   requirements: Requirements | null;
   attachments: AttachmentInfo[] | null;
   failed: boolean;
+  /** The link no longer opens this application (TKN-002 / TKN-003): the e-mailed details link is needed. */
+  linkClosed: boolean;
   /** Loads again (after a failure). */
   retry: () => void;
   /** Re-reads the uploads (after an upload or removal). */
@@ -18,6 +21,7 @@ export function useDetailsData(applicationId: string, token: string): DetailsDat
   const [requirements, setRequirements] = useState<Requirements | null>(null);
   const [attachments, setAttachments] = useState<AttachmentInfo[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [linkClosed, setLinkClosed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -29,7 +33,12 @@ export function useDetailsData(applicationId: string, token: string): DetailsDat
         setRequirements(r);
         setAttachments(a);
       })
-      .catch(() => alive && setFailed(true));
+      .catch((error: unknown) => {
+        if (!alive) return;
+        const code = apiErrorBody(error)?.code ?? '';
+        setLinkClosed(code === 'TKN-002' || code === 'TKN-003');
+        setFailed(true);
+      });
     return () => {
       alive = false;
     };
@@ -45,5 +54,5 @@ export function useDetailsData(applicationId: string, token: string): DetailsDat
     }
   }, [applicationId, token]);
 
-  return { requirements, attachments, failed, retry: () => setAttempt((n) => n + 1), refreshAttachments };
+  return { requirements, attachments, failed, linkClosed, retry: () => setAttempt((n) => n + 1), refreshAttachments };
 }
