@@ -198,14 +198,13 @@ describe('PATCH /api/applications/:id (save a step)', () => {
         version: 2,
         addressZip: 'abc',
         dateOfBirth: '02/30/1999',
-        maritalStatus: 'Complicated',
         emergencyContact: { email: 'nope' },
         firstName: '',
         unknownField: 1,
       });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(
-      ['addressZip', 'dateOfBirth', 'emergencyContact.email', 'firstName', 'maritalStatus', 'unknownField'].sort(),
+      ['addressZip', 'dateOfBirth', 'emergencyContact.email', 'firstName', 'unknownField'].sort(),
     );
     expect(bad.body.errors.dateOfBirth[0]).toContain('MM/DD/YYYY');
     const row = await t.db.query('SELECT answers, version, first_name FROM applications WHERE id = $1', [started.id]);

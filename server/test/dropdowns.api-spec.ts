@@ -21,6 +21,7 @@ const KEYS = [
   'cardYears',
   'countries',
   'states',
+  'seminaries',
 ];
 
 interface Dropdown {

@@ -299,6 +299,7 @@ describe('POST /api/timelog', () => {
     ['a negative duration', { duration: -1, step: 'personal' }, 'duration'],
     ['a duration sent as a string', { duration: '12.5', step: 'personal' }, 'duration'],
     ['a missing step', { duration: 2 }, 'step'],
+    ['an unknown step name', { duration: 2, step: 'lunch' }, 'step'],
   ])('answers 422 for %s', async (_name, body, field) => {
     const app = await startApplication(t, { email: `timelog-${field}-${Math.random()}@example.com` });
     const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send(body);

@@ -31,6 +31,7 @@ export const en = {
     'USR-422-taken': 'This e-mail address is already registered.',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
+    'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',
   },
   validation: {
     isDefined: 'This field is required.',
@@ -63,7 +64,30 @@ export const en = {
     equalsField: 'Must match {{constraint1}}.',
     whitelistValidation: 'This is not a known field.',
     nestedValidation: 'This is not valid.',
+    isPastUsDate: 'Must be a real date written MM/DD/YYYY, not in the future.',
+    isCeebCode: 'Must be a CEEB code of 4 to 6 digits.',
+    equals: 'Please confirm this.',
+    required: 'This field is required.',
+    onlyWhenMarried: 'Only asked when the marital status is Married.',
+    onlyWhenEmployed: 'Only asked when you are currently employed.',
+    onlyWithOther: 'Only asked when “Other” is chosen.',
+    signatureMismatch: 'The signature must be your first and last name as given in the application.',
+    signatureDate: "Must be today's date.",
     unknown: 'This is not valid.',
+  },
+  messages: {
+    continueSent: 'If this address has an open application, we have sent it a link to continue. Please check your e-mail.',
+  },
+  mail: {
+    startSubject: 'Your application for {{program}}: continue any time',
+    startText:
+      'Dear {{firstName}},\n\nThank you for starting your application for {{program}} ({{semester}}). Your reference number is {{referenceNumber}}.\n\nEverything you enter is saved. To continue where you left off, open this link:\n{{link}}\n\nThe link is personal: please do not share it. It is valid for {{days}} days; after that you can ask for a new one at {{continueUrl}}.',
+    continueSubject: 'Your link to continue your application',
+    continueText:
+      'Dear {{firstName}},\n\nHere is the link to continue your application for {{program}} ({{semester}}), reference number {{referenceNumber}}:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
+    detailsSubject: 'Your link to finish your application documents',
+    detailsText:
+      'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
   },
 };
 

@@ -28,6 +28,7 @@ export const es: Messages = {
     'USR-422-taken': 'Esta dirección de correo electrónico ya está registrada.',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
+    'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',
   },
   validation: {
     isDefined: 'Este campo es obligatorio.',
@@ -60,6 +61,29 @@ export const es: Messages = {
     equalsField: 'Debe coincidir con {{constraint1}}.',
     whitelistValidation: 'No es un campo conocido.',
     nestedValidation: 'No es válido.',
+    isPastUsDate: 'Debe ser una fecha real escrita MM/DD/AAAA, no futura.',
+    isCeebCode: 'Debe ser un código CEEB de 4 a 6 dígitos.',
+    equals: 'Confirme esto, por favor.',
+    required: 'Este campo es obligatorio.',
+    onlyWhenMarried: 'Solo se pregunta si el estado civil es Casado/a.',
+    onlyWhenEmployed: 'Solo se pregunta si actualmente trabaja.',
+    onlyWithOther: 'Solo se pregunta si se elige «Otro».',
+    signatureMismatch: 'La firma debe ser su nombre y apellido tal como figuran en la solicitud.',
+    signatureDate: 'Debe ser la fecha de hoy.',
     unknown: 'No es válido.',
+  },
+  messages: {
+    continueSent: 'Si esta dirección tiene una solicitud abierta, le hemos enviado un enlace para continuar. Revise su correo electrónico.',
+  },
+  mail: {
+    startSubject: 'Su solicitud para {{program}}: continúe cuando quiera',
+    startText:
+      'Estimado/a {{firstName}}:\n\nGracias por comenzar su solicitud para {{program}} ({{semester}}). Su número de referencia es {{referenceNumber}}.\n\nTodo lo que escribe se guarda. Para continuar donde lo dejó, abra este enlace:\n{{link}}\n\nEl enlace es personal: no lo comparta. Es válido durante {{days}} días; después puede pedir uno nuevo en {{continueUrl}}.',
+    continueSubject: 'Su enlace para continuar su solicitud',
+    continueText:
+      'Estimado/a {{firstName}}:\n\nAquí tiene el enlace para continuar su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
+    detailsSubject: 'Su enlace para completar los documentos de su solicitud',
+    detailsText:
+      'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
   },
 };

@@ -28,6 +28,7 @@ export const zhCN: Messages = {
     'USR-422-taken': '此电子邮件地址已被注册。',
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
+    'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',
   },
   validation: {
     isDefined: '此字段为必填项。',
@@ -60,6 +61,29 @@ export const zhCN: Messages = {
     equalsField: '必须与 {{constraint1}} 一致。',
     whitelistValidation: '不是已知字段。',
     nestedValidation: '无效。',
+    isPastUsDate: '必须是以 MM/DD/YYYY 格式填写的真实日期，且不能晚于今天。',
+    isCeebCode: '必须是 4 到 6 位数字的 CEEB 代码。',
+    equals: '请确认此项。',
+    required: '此字段为必填项。',
+    onlyWhenMarried: '仅在婚姻状况为已婚时填写。',
+    onlyWhenEmployed: '仅在您目前在职时填写。',
+    onlyWithOther: '仅在选择“其他”时填写。',
+    signatureMismatch: '签名必须是您在申请中填写的名字和姓氏。',
+    signatureDate: '必须是今天的日期。',
     unknown: '无效。',
+  },
+  messages: {
+    continueSent: '如果该地址有未完成的申请，我们已向其发送继续填写的链接。请查看您的电子邮件。',
+  },
+  mail: {
+    startSubject: '您的{{program}}申请：随时可以继续',
+    startText:
+      '{{firstName}}，您好：\n\n感谢您开始申请{{program}}（{{semester}}）。您的参考编号是 {{referenceNumber}}。\n\n您填写的所有内容都会被保存。要从上次离开的地方继续，请打开此链接：\n{{link}}\n\n此链接仅供您本人使用，请勿分享。链接有效期为 {{days}} 天；过期后可在 {{continueUrl}} 申请新的链接。',
+    continueSubject: '继续填写申请的链接',
+    continueText:
+      '{{firstName}}，您好：\n\n这是继续填写您的{{program}}（{{semester}}）申请的链接，参考编号 {{referenceNumber}}：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
+    detailsSubject: '完成申请文件的链接',
+    detailsText:
+      '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
   },
 };

@@ -50,3 +50,12 @@ export const IsZonedDateTime = formatDecorator(
   'isISO8601',
   (v) => /(Z|[+-]\d{2}:?\d{2})$/.test(v) && DateTime.fromISO(v, { setZone: true }).isValid,
 );
+
+/** A real date written MM/DD/YYYY that is not after today (dates of birth, start dates, observations). */
+export const IsPastUsDate = formatDecorator('isPastUsDate', (v) => {
+  const d = DateTime.fromFormat(v, 'MM/dd/yyyy', { zone: 'UTC' });
+  return /^\d{2}\/\d{2}\/\d{4}$/.test(v) && d.isValid && d.year >= 1900 && d <= DateTime.utc().plus({ days: 1 }).startOf('day');
+});
+
+/** A CEEB (College Board) school code: 4 to 6 digits. */
+export const IsCeebCode = formatDecorator('isCeebCode', (v) => /^\d{4,6}$/.test(v));

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsPhone, IsUsDate, IsUsZip } from './formats.js';
+import { IsPastUsDate, IsPhone, IsUsDate, IsUsZip } from './formats.js';
 
 /**
  * Composite decorators for the fields of a form step saved while typing (DESIGN §3 autosave): every
@@ -43,3 +43,20 @@ export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ nulla
 /** Optional value from a fixed list. */
 export const OptionalChoice = (values: readonly string[]) =>
   applyDecorators(ApiPropertyOptional({ enum: values, nullable: true }), emptyToNull(), IsOptional(), IsIn(values));
+
+/** Optional date written MM/DD/YYYY, not after today. */
+export const OptionalPastUsDate = () =>
+  applyDecorators(ApiPropertyOptional({ example: '01/31/2000', nullable: true }), emptyToNull(), IsOptional(), IsPastUsDate());
+
+/**
+ * Optional value of an admin-managed option list: text here; the value is checked against the CURRENT
+ * options of dropdown `dropdownKey` by the service (so an admin's edit applies at once).
+ */
+export const OptionalOption = (dropdownKey: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ nullable: true, maxLength: 200, description: `one of the current option values of dropdown \`${dropdownKey}\`` }),
+    emptyToNull(),
+    IsOptional(),
+    IsString(),
+    MaxLength(200),
+  );

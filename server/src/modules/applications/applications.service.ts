@@ -1,18 +1,27 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
 import type { Repository } from 'typeorm';
-import { ApiException } from '../../common/errors/api.exception.js';
+import { ApiException, type FieldErrorMessage } from '../../common/errors/api.exception.js';
+import { DropdownsService } from '../dropdowns/dropdowns.service.js';
+import type { DropdownOption } from '../dropdowns/dropdowns.seed-data.js';
 import { MaintenanceService } from '../maintenance/maintenance.service.js';
 import type { Program } from '../programs/program.entity.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
 import { Application } from './application.entity.js';
+import { CERTIFICATION_FIELDS } from './application-fields.js';
+import { ApplicationMailService } from './application-mail.service.js';
+import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
 import { toApplicationRecord, type ApplicationRecord, type StartApplicationResponse } from './dto/application-record.dto.js';
+import type { ApplicationLinkResponse, MyApplicationDto, NextAction } from './dto/my-applications.dto.js';
 import type { SaveApplicationDto } from './dto/save-application.dto.js';
 import type { StartApplicationDto } from './dto/start-application.dto.js';
+import type { SubmitApplicationDto } from './dto/submit-application.dto.js';
+import { computeRequirements, missingFields, type Requirements } from './requirements/requirements.js';
 
-/** Fields of the save body that are columns, not answers. */
+/** Fields of the save body that are columns (or control fields), not answers. */
 const COLUMN_FIELDS = new Set([
   'version',
   'stepReached',
@@ -23,24 +32,38 @@ const COLUMN_FIELDS = new Set([
   'semesterApplied',
   'location',
 ]);
+/** Fields whose change does not undo a certification (the payment step's own fields). */
+const PAYMENT_STEP_FIELDS = new Set(['version', 'stepReached', 'discountCode', 'creditCardFullName', 'creditCardBillingZip']);
+/** Time zone of the provider (maintenance windows and signature dates are in Eastern time). */
+const OFFICE_ZONE = 'America/New_York';
 
-/** Starting and saving applications (DESIGN §3–§5). */
+type Errors = Record<string, FieldErrorMessage[]>;
+
+const normalizeName = (s: string) => s.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, '');
+
+/** Starting, saving, submitting and listing applications (DESIGN §3–§5, contracts 1, 2, 4). */
 @Injectable()
 export class ApplicationsService {
+  private readonly logger = new Logger(ApplicationsService.name);
+
   constructor(
     @InjectRepository(Application) private readonly applications: Repository<Application>,
     private readonly programs: ProgramsService,
     private readonly tokens: TokenService,
     private readonly maintenance: MaintenanceService,
+    private readonly dropdowns: DropdownsService,
+    private readonly mails: ApplicationMailService,
   ) {}
 
   /**
-   * Creates a draft application from the welcome page's choice and issues its token.
+   * Creates a draft application from the welcome page's choice, issues its token and e-mails the
+   * continue link (`/validation?token=…`) in the applicant's locale (delivery in the background).
    * @param owner the logged-in user, who then owns the application; undefined for anonymous starts
+   * @param options.sendLink false to skip the e-mail (demo data)
    * @throws ApiException 503 MAI-002 during maintenance; 422 VAL-001 when the program, semester or
    *         location is not offered to that gender
    */
-  async start(dto: StartApplicationDto, owner?: User): Promise<StartApplicationResponse> {
+  async start(dto: StartApplicationDto, owner?: User, options: { sendLink?: boolean } = {}): Promise<StartApplicationResponse> {
     await this.maintenance.assertOnline();
     const program = await this.checkedProgram(dto.gender, dto.fieldOfInterest, dto.semester, dto.location ?? null, {
       program: 'fieldOfInterest',
@@ -66,23 +89,33 @@ export class ApplicationsService {
         answers: {},
       }),
     );
-    const token = await this.tokens.issue(saved.id, 'application');
-    return { success: true, token, id: saved.id, data: toApplicationRecord(saved) };
+    const application = await this.applications.findOneByOrFail({ id: saved.id });
+    const token = await this.tokens.issue(application.id, 'application');
+    if (options.sendLink !== false) void this.mails.sendLink(application, token, 'start');
+    return { success: true, token, id: application.id, data: toApplicationRecord(application) };
   }
 
   /**
-   * Saves fields of a step with an optimistic version guard: the row is updated only if its version is
-   * still `dto.version` (a conditional UPDATE, STACK-NOTES), so a stale tab never overwrites newer data.
-   * `stepReached` only ever rises. Empty values clear optional answers.
+   * Saves fields of any step with an optimistic version guard: the row is updated only if its version
+   * is still `dto.version` (a conditional UPDATE, STACK-NOTES), so a stale tab never overwrites newer
+   * data. `stepReached` only ever rises. Null / empty values clear optional answers. Option values
+   * must be current dropdown options; conditional fields need their condition (application-rules.ts).
+   * Changing any answer after certification withdraws the certification (the applicant reviews and
+   * signs again), except the payment step's own fields.
    * @param application the application, already authorised by the caller
    * @throws ApiException 409 APP-409 (with the current record as `data`) on a stale version;
    *         410 TKN-002 when the application is no longer a draft; 503 MAI-002 during maintenance;
-   *         422 VAL-001 when a changed program/semester is not offered
+   *         422 VAL-001 with per-field errors (option not offered, condition not met, program/semester)
    */
   async save(application: Application, dto: SaveApplicationDto): Promise<ApplicationRecord> {
     await this.maintenance.assertOnline();
     if (application.status !== 'draft') throw new ApiException(HttpStatus.GONE, 'TKN-002');
     if (dto.version !== application.version) throw this.conflict(application);
+
+    const patch = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
+    const merged: Record<string, unknown> = { ...application.answers, ...patch };
+    const errors: Errors = { ...optionErrors(patch, await this.optionsFor(dropdownKeysOf(patch))), ...conditionErrors(patch, merged) };
+    if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
 
     const columns: Partial<Application> = {};
     if (dto.firstName !== undefined) columns.firstName = dto.firstName;
@@ -101,25 +134,187 @@ export class ApplicationsService {
     }
 
     const answers = { ...application.answers };
-    for (const [key, value] of Object.entries(dto)) {
-      if (COLUMN_FIELDS.has(key) || value === undefined) continue;
+    for (const [key, value] of Object.entries(patch)) {
+      if (COLUMN_FIELDS.has(key)) continue;
       if (value === null) delete answers[key];
-      else answers[key] = value instanceof Object && !Array.isArray(value) ? { ...value } : value;
+      else answers[key] = toPlain(value);
     }
+    const uncertify = application.certifiedAt !== null && Object.keys(patch).some((k) => !PAYMENT_STEP_FIELDS.has(k));
+    if (uncertify) for (const key of CERTIFICATION_FIELDS) delete answers[key];
     const stepReached = Math.max(application.stepReached, dto.stepReached ? Number(dto.stepReached) : 1);
 
     const result = await this.applications
       .createQueryBuilder()
       .update(Application)
-      .set({ ...columns, answers: answers as never, stepReached, version: () => 'version + 1', updatedAt: () => 'now()' })
+      .set({
+        ...columns,
+        answers: answers as never,
+        stepReached,
+        ...(uncertify ? { certifiedAt: null } : {}),
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      })
       .where('id = :id AND version = :version', { id: application.id, version: dto.version })
       .execute();
-    if (result.affected !== 1) {
-      const current = await this.applications.findOneByOrFail({ id: application.id });
-      throw this.conflict(current);
+    if (result.affected !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
+    return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
+  }
+
+  /**
+   * Contract 2: the steps, sections, required fields and attachment slots of an application, from the
+   * one rule set (`requirements/requirements.ts`) applied to its program and current answers.
+   */
+  async requirements(application: Application, extra: Record<string, unknown> = {}): Promise<Requirements> {
+    const program = await this.programs.find(application.gender === 'Female' ? 'female' : 'male', application.fieldOfInterest);
+    if (!program)
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', {
+        errors: { fieldOfInterest: [{ key: 'errors.APP-422-program' }] },
+      });
+    return computeRequirements({
+      gender: application.gender,
+      fieldOfInterest: application.fieldOfInterest,
+      program: program.program,
+      flags: program.flags,
+      answers: { ...toApplicationRecord(application), ...extra },
+    });
+  }
+
+  /**
+   * Contract 4: review and certify. Checks every required field of the rule set and that the
+   * signature matches the applicant's first + last name (case- and space-insensitive) and the date is
+   * today (Eastern time, ±1 day for the applicant's own zone). On success stores certifyAllInformation,
+   * fullNameSignature, dateSignature, fullName (the name signed against) and date (the office date)
+   * in the answers, sets certified_at, raises stepReached to 8; status stays draft (payments submit it).
+   * @throws ApiException 422 VAL-001 with `errors` per field and `data.missing` [{field, step}];
+   *         409 APP-409 on a stale version; 410 TKN-002 when not a draft; 503 MAI-002 during maintenance
+   */
+  async submit(application: Application, dto: SubmitApplicationDto): Promise<ApplicationRecord> {
+    await this.maintenance.assertOnline();
+    if (application.status !== 'draft') throw new ApiException(HttpStatus.GONE, 'TKN-002');
+    if (dto.version !== application.version) throw this.conflict(application);
+
+    const errors: Errors = {};
+    const fullName = `${application.firstName} ${application.lastName}`;
+    if (normalizeName(dto.fullNameSignature) !== normalizeName(fullName)) {
+      errors.fullNameSignature = [{ key: 'validation.signatureMismatch' }];
     }
-    const updated = await this.applications.findOneByOrFail({ id: application.id });
-    return toApplicationRecord(updated);
+    const today = DateTime.now().setZone(OFFICE_ZONE).startOf('day');
+    const signed = DateTime.fromFormat(dto.dateSignature, 'MM/dd/yyyy', { zone: OFFICE_ZONE });
+    if (Math.abs(signed.diff(today, 'days').days) > 1) errors.dateSignature = [{ key: 'validation.signatureDate' }];
+
+    const certification = {
+      certifyAllInformation: true,
+      fullNameSignature: dto.fullNameSignature,
+      dateSignature: dto.dateSignature,
+      fullName,
+      date: today.toFormat('MM/dd/yyyy'),
+    };
+    const requirements = await this.requirements(application, certification);
+    const missing = missingFields(requirements, { ...toApplicationRecord(application), ...certification });
+    for (const { field } of missing) errors[field] ??= [{ key: 'validation.required' }];
+    if (Object.keys(errors).length) {
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', {
+        messageKey: missing.length ? 'errors.APP-422-incomplete' : undefined,
+        errors,
+        data: { missing },
+      });
+    }
+
+    const result = await this.applications
+      .createQueryBuilder()
+      .update(Application)
+      .set({
+        answers: { ...application.answers, ...certification } as never,
+        certifiedAt: () => 'now()',
+        stepReached: Math.max(application.stepReached, 8),
+        version: () => 'version + 1',
+        updatedAt: () => 'now()',
+      })
+      .where('id = :id AND version = :version', { id: application.id, version: dto.version })
+      .execute();
+    if (result.affected !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
+    return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
+  }
+
+  /**
+   * A logged-in applicant's applications, newest first. Applications started with the user's e-mail
+   * address (case-insensitive) and not yet owned by anyone become the user's here (link by e-mail on
+   * listing; docs/decisions.md).
+   */
+  async listMine(user: User): Promise<MyApplicationDto[]> {
+    await this.applications
+      .createQueryBuilder()
+      .update(Application)
+      .set({ userId: user.id })
+      .where('user_id IS NULL AND lower(email) = lower(:email)', { email: user.email })
+      .execute();
+    const rows = await this.applications.find({ where: { userId: user.id }, order: { createdAt: 'DESC' } });
+    return rows.map((app) => {
+      const record = toApplicationRecord(app);
+      return {
+        Id: app.id,
+        id: app.id,
+        referenceNumber: record.referenceNumber,
+        fieldOfInterest: app.fieldOfInterest,
+        program: app.program,
+        semesterApplied: app.semester,
+        location: app.location,
+        status: app.status,
+        stepReached: record.stepReached,
+        Payment_Status: app.paymentStatus,
+        certifiedAt: record.certifiedAt,
+        submittedAt: record.submittedAt,
+        completedAt: record.completedAt,
+        createdAt: record.createdAt,
+        updatedAt: record.updatedAt,
+        nextAction: nextActionOf(app),
+      };
+    });
+  }
+
+  /**
+   * Issues a fresh tokenised link for an application the caller may open (the /home list's buttons):
+   * the application form for a draft, the details form once submitted.
+   * @throws ApiException 410 TKN-002 when the application is complete or withdrawn
+   */
+  async link(application: Application): Promise<ApplicationLinkResponse> {
+    const purpose = linkPurposeOf(application);
+    if (!purpose) throw new ApiException(HttpStatus.GONE, 'TKN-002');
+    const token = await this.tokens.issue(application.id, purpose);
+    return { success: true, token, purpose, url: this.mails.linkFor(token) };
+  }
+
+  /**
+   * `POST /api/continue`: e-mails a fresh link to each open application (draft → application form,
+   * submitted → details form) of `email`, each in its own locale. Runs in the background so the answer
+   * (and its timing) is the same whether or not the address is known; failures are logged.
+   */
+  continueByEmail(email: string): void {
+    void this.sendContinueLinks(email).catch((error: unknown) =>
+      this.logger.error(`continue links failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  /** Sends the /continue links now. @returns how many were sent */
+  async sendContinueLinks(email: string): Promise<number> {
+    const open = await this.applications
+      .createQueryBuilder('a')
+      .where('lower(a.email) = lower(:email)', { email })
+      .andWhere(`a.status IN ('draft', 'submitted')`)
+      .orderBy('a.created_at', 'ASC')
+      .getMany();
+    for (const application of open) {
+      const purpose = linkPurposeOf(application)!;
+      const token = await this.tokens.issue(application.id, purpose);
+      await this.mails.sendLink(application, token, purpose === 'application' ? 'continue' : 'details');
+    }
+    return open.length;
+  }
+
+  private async optionsFor(keys: Set<string>): Promise<Map<string, DropdownOption[]>> {
+    if (!keys.size) return new Map();
+    const lists = await this.dropdowns.list();
+    return new Map(lists.filter((d) => keys.has(d.key)).map((d) => [d.key, d.options]));
   }
 
   private conflict(current: Application): ApiException {
@@ -141,5 +336,31 @@ export class ApplicationsService {
     if (verdict === 'semester') throw invalid(fields.semester, 'errors.APP-422-semester');
     if (verdict === 'location') throw invalid(fields.location, 'errors.APP-422-location');
     return program;
+  }
+}
+
+/** A DTO value as plain JSON (class instances of nested DTOs become plain objects). */
+function toPlain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/** Which form a fresh link opens, or null when the application can no longer be opened. */
+function linkPurposeOf(app: Application): 'application' | 'details' | null {
+  if (app.status === 'draft') return 'application';
+  if (app.status === 'submitted') return 'details';
+  return null;
+}
+
+/** The /home list's next action for an application. */
+export function nextActionOf(app: Pick<Application, 'status' | 'certifiedAt' | 'paymentStatus'>): NextAction {
+  switch (app.status) {
+    case 'draft':
+      return app.certifiedAt && app.paymentStatus !== 'Paid' && app.paymentStatus !== 'Waived' ? 'pay' : 'continue';
+    case 'submitted':
+      return 'details';
+    case 'complete':
+      return 'receipt';
+    default:
+      return 'none';
   }
 }

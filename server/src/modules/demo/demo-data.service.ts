@@ -60,16 +60,20 @@ export class DemoDataService {
       const offered = (await this.programs.list(gender)).filter((p) => p.courses.length > 0);
       const program = offered[(index * 3) % offered.length];
       const course = program.courses[0];
-      const started = await this.applicationsService.start({
-        gender: demo.gender,
-        fieldOfInterest: program.name,
-        semester: course.semester,
-        location: course.locations[0],
-        firstName: demo.firstName,
-        lastName: demo.lastName,
-        email: `${demo.firstName.toLowerCase()}.${demo.lastName.toLowerCase()}@example.com`,
-        locale: 'en',
-      });
+      const started = await this.applicationsService.start(
+        {
+          gender: demo.gender,
+          fieldOfInterest: program.name,
+          semester: course.semester,
+          location: course.locations[0],
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          email: `${demo.firstName.toLowerCase()}.${demo.lastName.toLowerCase()}@example.com`,
+          locale: 'en',
+        },
+        undefined,
+        { sendLink: false },
+      );
       const application = await this.applications.findOneByOrFail({ id: started.id });
       await this.applicationsService.save(application, { version: 1, stepReached: demo.stepReached, ...demo.answers });
       firstLink ??= `${publicUrl}/validation?token=${started.token}`;

@@ -29,6 +29,7 @@ describe('dropdown seeds (spec §3)', () => {
       'months',
       'countries',
       'states',
+      'seminaries',
     ]);
   });
 

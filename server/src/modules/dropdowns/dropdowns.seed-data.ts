@@ -257,6 +257,26 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
   },
   { key: 'countries', label: 'Countries', options: countryOptions() },
   { key: 'states', label: 'US states', options: STATES.map(([value, label]) => ({ value, label })) },
+  // Seminaries for the education step's seminaryName (spec §3 "seminaryName … seminaryNameOther"): a
+  // starting list admins edit; "Other" lets the applicant type the name (seminaryNameOther).
+  {
+    key: 'seminaries',
+    label: 'Seminaries',
+    options: same(
+      'Bais Yaakov Intensive Program (BYI)',
+      'Beth Jacob Jerusalem (BJJ)',
+      'Bnos Chava',
+      'Darchei Binah',
+      'Machon Maayan',
+      'Meohr Bais Yaakov',
+      'Michlalah Jerusalem College',
+      'Michlelet Mevaseret Yerushalayim (MMY)',
+      'Midreshet Moriah',
+      'Neve Yerushalayim',
+      'Tomer Devorah',
+      'Other',
+    ),
+  },
 ];
 
 /**

@@ -1,15 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Application } from '../application.entity.js';
 
+/** The record's default answers (spec §3: the college-level / AP course list starts with one blank row). */
+export function defaultAnswers(): Record<string, unknown> {
+  return { passedCollegeLevelOrAPCourses: [{ college: '', name: '' }] };
+}
+
 /**
- * The application record on the wire (spec §3 field names): the identity and status columns plus every
- * saved answer. Fields never saved are absent.
+ * The application record on the wire (spec §3 field names, contract 1): every saved answer merged at
+ * top level, plus the identity, status and time columns. Answers never saved are absent, except the
+ * defaults (`passedCollegeLevelOrAPCourses` = one blank row).
  */
 export class ApplicationRecord {
   @ApiProperty({ format: 'uuid' }) Id: string;
+  @ApiProperty({ format: 'uuid', description: 'same as Id' }) id: string;
+  @ApiProperty({ example: '100001', description: 'human reference number (string)' }) referenceNumber: string;
   @ApiProperty() version: number;
   @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
-  @ApiProperty({ example: '1' }) stepReached: string;
+  @ApiProperty({ example: '1', description: "highest step reached, '1'–'8' (default '1')" }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty() email: string;
   @ApiProperty() firstName: string;
@@ -20,16 +28,26 @@ export class ApplicationRecord {
   @ApiProperty() semesterApplied: string;
   @ApiProperty({ nullable: true }) location: string | null;
   @ApiProperty() locale: string;
+  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ college: '', name: '' }] })
+  passedCollegeLevelOrAPCourses: { college: string; name: string }[];
+  @ApiProperty({ format: 'date-time', nullable: true, description: 'review step certified (submit)' }) certifiedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, description: 'paid or waived (status submitted)' }) submittedAt: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, description: 'details form finished (status complete)' }) completedAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   [answer: string]: unknown;
 }
 
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
 /** Maps an application row to its wire record (answers first, so columns always win). */
 export function toApplicationRecord(app: Application): ApplicationRecord {
   return {
+    ...defaultAnswers(),
     ...app.answers,
     Id: app.id,
+    id: app.id,
+    referenceNumber: String(app.referenceNumber),
     version: app.version,
     status: app.status,
     stepReached: String(app.stepReached),
@@ -43,12 +61,15 @@ export function toApplicationRecord(app: Application): ApplicationRecord {
     semesterApplied: app.semester,
     location: app.location,
     locale: app.locale,
+    certifiedAt: iso(app.certifiedAt),
+    submittedAt: iso(app.submittedAt),
+    completedAt: iso(app.completedAt),
     createdAt: app.createdAt.toISOString(),
     updatedAt: app.updatedAt.toISOString(),
-  };
+  } as ApplicationRecord;
 }
 
-/** Answer of start: the application's token (shown once, also e-mailed later), its id and record. */
+/** Answer of start: the application's token (also e-mailed as a continue link), its id and record. */
 export class StartApplicationResponse {
   @ApiProperty() success: true;
   @ApiProperty({ description: 'the application token for the tokenised link' }) token: string;
@@ -56,7 +77,7 @@ export class StartApplicationResponse {
   @ApiProperty({ type: ApplicationRecord }) data: ApplicationRecord;
 }
 
-/** Answer of save. */
+/** Answer of save and submit. */
 export class SaveApplicationResponse {
   @ApiProperty() success: true;
   @ApiProperty({ type: ApplicationRecord }) data: ApplicationRecord;

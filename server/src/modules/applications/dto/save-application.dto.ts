@@ -1,92 +1,38 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { IsInt, IsOptional, Min } from 'class-validator';
 import { IsStepNumber } from '../../../common/validation/formats.js';
-import {
-  OptionalBoolean,
-  OptionalChoice,
-  OptionalEmail,
-  OptionalPhone,
-  OptionalText,
-  OptionalUsDate,
-  OptionalZip,
-} from '../../../common/validation/optional-fields.js';
+import { EducationStepDto } from './steps/education-step.dto.js';
+import { EmploymentStepDto } from './steps/employment-step.dto.js';
+import { FamilyStepDto } from './steps/family-step.dto.js';
+import { PaymentStepDto } from './steps/payment-step.dto.js';
+import { PersonalStepDto } from './steps/personal-step.dto.js';
+import { PrerequisitesStepDto } from './steps/prerequisites-step.dto.js';
+import { ReferencesStepDto } from './steps/references-step.dto.js';
 
-/** A person to contact: the JSON sub-objects of spec §3 `{name, phone, email, relationship}`. */
-export class ContactDto {
-  @OptionalText(100) name?: string | null;
-  @OptionalPhone() phone?: string | null;
-  @OptionalEmail() email?: string | null;
-  @OptionalText(50) relationship?: string | null;
-}
+export { ContactDto } from './steps/nested.dto.js';
 
-/** US states plus DC, as the `states` dropdown stores them (two-letter codes). */
-export const STATE_CODES = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-] as const;
-
-/** Spec §3 marital status values. */
-export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const;
-
-const trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+/** The fields of every step (one class-validator DTO per step, merged). */
+const AllSteps = IntersectionType(
+  PersonalStepDto,
+  FamilyStepDto,
+  EducationStepDto,
+  EmploymentStepDto,
+  PrerequisitesStepDto,
+  ReferencesStepDto,
+  PaymentStepDto,
+);
 
 /**
- * Body of `PATCH /api/applications/{id}`: the `version` the client last saw, optionally the step
- * reached, and any fields of steps 1 (Personal) and 2 (Family) of DESIGN §3, named as in spec §3.
- * Every field is optional (autosave sends what changed); an empty string clears an optional field.
- * Unknown fields are refused (422), so a typo never silently loses data.
+ * Body of `PATCH /api/applications/{id}`: flat, the spec §3 field names of any step at top level, plus
+ * the `version` the client last saw and optionally the step reached. Every field is optional (autosave
+ * sends what changed); an empty string or null clears an optional field. Unknown fields — including
+ * the ones only submit or payments write (certifyAllInformation, fullNameSignature, dateSignature,
+ * amount, lateFee, Payment_Status) — are refused (422), so a typo never silently loses data.
+ * Option values are checked against the current dropdowns and the conditional rules (spouse only when
+ * married, employment details only when employed, "other" texts only with Other) against the merged
+ * record by the service.
  */
-export class SaveApplicationDto {
+export class SaveApplicationDto extends AllSteps {
   @ApiProperty({ minimum: 1, description: 'version of the record the client edited; stale → 409 APP-409' })
   @IsInt()
   @Min(1)
@@ -96,63 +42,4 @@ export class SaveApplicationDto {
   @IsOptional()
   @IsStepNumber()
   stepReached?: string;
-
-  // Step 1 — Personal. Name and e-mail are required whenever sent.
-  @ApiPropertyOptional()
-  @ValidateIf((o) => o.firstName !== undefined)
-  @trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  firstName?: string;
-  @ApiPropertyOptional()
-  @ValidateIf((o) => o.lastName !== undefined)
-  @trimmed()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  lastName?: string;
-  @ApiPropertyOptional() @ValidateIf((o) => o.email !== undefined) @trimmed() @IsEmail() @MaxLength(254) email?: string;
-  @ApiPropertyOptional({ description: "changeable; must be offered to the applicant's gender" })
-  @ValidateIf((o) => o.fieldOfInterest !== undefined)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  fieldOfInterest?: string;
-  @ApiPropertyOptional()
-  @ValidateIf((o) => o.semesterApplied !== undefined)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(50)
-  semesterApplied?: string;
-  @OptionalText(50) location?: string | null;
-  @OptionalUsDate() dateOfBirth?: string | null;
-  @OptionalChoice(STATE_CODES) addressState?: string | null;
-  @OptionalZip() addressZip?: string | null;
-  @OptionalChoice(MARITAL_STATUSES) maritalStatus?: string | null;
-  @OptionalText(100) contactName?: string | null;
-  @OptionalPhone() cellPhone?: string | null;
-  @OptionalText(100) howHeard?: string | null;
-
-  // Step 2 — Family.
-  @OptionalText(100) fatherFirstName?: string | null;
-  @OptionalText(100) fatherLastName?: string | null;
-  @OptionalText(100) fatherOccupation?: string | null;
-  @OptionalBoolean() fatherDeceased?: boolean | null;
-  @OptionalText(100) motherFirstName?: string | null;
-  @OptionalText(100) motherLastName?: string | null;
-  @OptionalText(100) motherMaidenName?: string | null;
-  @OptionalText(100) motherOccupation?: string | null;
-  @OptionalBoolean() motherDeceased?: boolean | null;
-  @OptionalText(100) SpouseFirstName?: string | null;
-  @OptionalText(100) SpouseMaidenName?: string | null;
-  @OptionalText(100) SpouseLastName?: string | null;
-  @OptionalText(100) SpouseOccupation?: string | null;
-  @OptionalEmail() SpouseEmail?: string | null;
-  @OptionalPhone() SpouseCellNumber?: string | null;
-  @ApiPropertyOptional({ type: ContactDto, nullable: true })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => ContactDto)
-  emergencyContact?: ContactDto | null;
 }

@@ -1,14 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { TIME_LOG_STEPS } from '../../applications/application-steps.js';
 
-/** Body of `POST /api/timelog` (spec §3 "Duration in seconds with 4 decimals, and a step name"). */
+/**
+ * Body of `POST /api/timelog` (spec §3 "Duration in seconds with 4 decimals, and a step name"). The step
+ * is one of the form's step keys, so the time per step can be compared (admin statistics).
+ */
 export class CreateTimeLogDto {
   @ApiProperty({ example: 12.3456, description: 'seconds, up to 4 decimals' })
   @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(99_999_999)
   duration: number;
-  @ApiProperty({ example: 'personal' }) @IsString() @IsNotEmpty() @MaxLength(50) step: string;
+  @ApiProperty({
+    example: 'personal',
+    enum: TIME_LOG_STEPS,
+    description: 'the step: application form personal…payment (steps 1–8), details form documents, finish',
+  })
+  @IsIn(TIME_LOG_STEPS)
+  step: string;
   @ApiPropertyOptional({ format: 'uuid', description: 'needed when authenticating by login instead of the application token' })
   @IsOptional()
   @IsUUID('4')

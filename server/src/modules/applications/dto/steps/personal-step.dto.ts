@@ -1,0 +1,44 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import {
+  OptionalOption,
+  OptionalPastUsDate,
+  OptionalPhone,
+  OptionalText,
+  OptionalZip,
+} from '../../../../common/validation/optional-fields.js';
+
+const trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+const sent = (name: string) => ValidateIf((o: Record<string, unknown>) => o[name] !== undefined);
+
+/**
+ * Step 1 — Personal (DESIGN §3). Name and e-mail are required whenever sent (they cannot be cleared);
+ * a changed field of interest / semester / location must be offered to the applicant's gender
+ * (checked against the catalogue). Gender is fixed at start and not writable.
+ */
+export class PersonalStepDto {
+  @ApiPropertyOptional() @sent('firstName') @trimmed() @IsString() @IsNotEmpty() @MaxLength(100) firstName?: string;
+  @ApiPropertyOptional() @sent('lastName') @trimmed() @IsString() @IsNotEmpty() @MaxLength(100) lastName?: string;
+  @ApiPropertyOptional() @sent('email') @trimmed() @IsEmail() @MaxLength(254) email?: string;
+  @ApiPropertyOptional({ description: "changeable; must be offered to the applicant's gender" })
+  @sent('fieldOfInterest')
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  fieldOfInterest?: string;
+  @ApiPropertyOptional({ example: 'Fall 2026' })
+  @sent('semesterApplied')
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  semesterApplied?: string;
+  @OptionalText(50) location?: string | null;
+  @OptionalPastUsDate() dateOfBirth?: string | null;
+  @OptionalOption('states') addressState?: string | null;
+  @OptionalZip() addressZip?: string | null;
+  @OptionalOption('maritalStatus') maritalStatus?: string | null;
+  @OptionalText(100) contactName?: string | null;
+  @OptionalPhone() cellPhone?: string | null;
+  @OptionalOption('howHeard') howHeard?: string | null;
+}
