@@ -5,6 +5,6 @@ export default esmTypeScriptJest({
   tsconfig: '<rootDir>/tsconfig.json',
   rootDir: '.',
   roots: ['<rootDir>/src'],
-  testMatch: ['**/*.spec.ts'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testTimeout: 20000,
 });

@@ -14,6 +14,8 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-pass
 export interface RunningPortal {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
+  /** The server's DATA_DIR (e-mails land in `<dataDir>/mail/*.eml` when SMTP_URL is unset). */
+  dataDir: string;
   /** Everything the server printed (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -70,6 +72,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    dataDir,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {

@@ -85,7 +85,7 @@ describe('English messages', () => {
       used.add(`programs.groups.${g}.title`);
       used.add(`programs.groups.${g}.description`);
     }
-    for (const kind of ['email', 'phone', 'date', 'zip']) {
+    for (const kind of ['email', 'phone', 'date', 'zip', 'ceeb']) {
       used.add(`validation.${kind}`);
       used.add(`validation.${kind}_required`);
     }

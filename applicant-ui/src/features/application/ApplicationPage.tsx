@@ -5,6 +5,9 @@
  *   at the step from the param/query (or the record's stepReached);
  * - no `information` state and no token → /invalid-token;
  * - token check failure: code containing TKN-002 → /invalid-application, other codes → /invalid-token.
+ * Then: the program's requirements (GET /api/applications/:id/requirements) decide which steps apply
+ * (others are skipped), the form session runs (spec §4), each step left is time-logged, and a `focus`
+ * query (from the review page's missing-answer links) focuses that field.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -12,17 +15,62 @@ import { useTranslation } from 'react-i18next';
 import { getDropdowns, type Dropdown } from '../../shared/api/dropdowns-api';
 import { apiErrorBody, tokenFailureRoute } from '../../shared/api/errors';
 import { applicationPath, pathFor } from '../../app/route-names';
-import { checkToken } from './api/application-api';
+import { SessionDialog } from '../session/SessionDialog';
+import { useFormSession } from '../session/useFormSession';
+import { checkToken, fetchRequirements, type Requirements } from './api/application-api';
 import type { ApplicationInformation } from './api/application-types';
 import { useApplication } from './ApplicationContext';
+import { fallbackRequirements } from './requirements';
 import { StepIndicator } from './StepIndicator';
+import { EducationStep } from './steps/education/EducationStep';
+import { EmploymentStep } from './steps/employment/EmploymentStep';
 import { FamilyStep } from './steps/family/FamilyStep';
 import { PersonalStep } from './steps/personal/PersonalStep';
-import { resolveStep, stepFromValue } from './steps/step-config';
+import { PrerequisitesStep } from './steps/prerequisites/PrerequisitesStep';
+import { ReferencesStep } from './steps/references/ReferencesStep';
+import { ReviewStep } from './steps/review/ReviewStep';
+import { PAYMENT_STEP, nextStep, previousStep, resolveStep, stepFromValue, stepKey } from './steps/step-config';
+import type { StepProps } from './steps/step-props';
+import { useStepTimeLog } from './useStepTimeLog';
 import { PaymentStep } from '../payment/PaymentStep';
 import { DetailsForm } from '../details/DetailsForm';
 
 type Base = 'application' | 'details';
+
+/** Time-log names of the details form's steps (DESIGN §3: 1 documents, 2 finish). */
+const detailsStepKey = (step: number): string => (step === 2 ? 'finish' : 'documents');
+
+const STEP_COMPONENTS: Record<number, (props: StepProps) => React.ReactNode> = {
+  1: PersonalStep,
+  2: FamilyStep,
+  3: EducationStep,
+  4: EmploymentStep,
+  5: PrerequisitesStep,
+  6: ReferencesStep,
+  7: ReviewStep,
+};
+
+/** Loads the requirements of the loaded application (again when its field of interest changes). */
+function useRequirements(
+  id: string | null,
+  token: string | null,
+  fieldOfInterest: unknown,
+  program: string | null | undefined,
+): Requirements | null {
+  const [state, setState] = useState<{ key: string; value: Requirements } | null>(null);
+  const key = `${id}|${String(fieldOfInterest)}`;
+  useEffect(() => {
+    if (!id || !token) return;
+    let alive = true;
+    fetchRequirements(id, token)
+      .then((value) => alive && setState({ key, value }))
+      .catch(() => alive && setState({ key, value: fallbackRequirements({ program }) }));
+    return () => {
+      alive = false;
+    };
+  }, [id, token, key, program]);
+  return state?.value ?? null;
+}
 
 /** Application / details form page (default export for lazy loading). */
 export default function ApplicationPage() {
@@ -52,13 +100,15 @@ export default function ApplicationPage() {
       .then((answer) => {
         setLoaded(answer.data, token);
         const step = base === 'details' ? (requested ?? 1) : resolveStep(requested, answer.data.stepReached);
-        void navigate(applicationPath(step, token, base), { replace: true, state: location.state });
+        const focus = params.get('focus');
+        const target = applicationPath(step, token, base) + (focus ? `&focus=${encodeURIComponent(focus)}` : '');
+        void navigate(target, { replace: true, state: location.state });
       })
       .catch((error: unknown) => {
         checking.current = null;
         void navigate(pathFor(tokenFailureRoute(apiErrorBody(error)?.code)), { replace: true });
       });
-  }, [loaded, token, information, base, requested, navigate, setLoaded, location.state]);
+  }, [loaded, token, information, base, requested, navigate, setLoaded, location.state, params]);
 
   // Dropdown option lists.
   const [dropdowns, setDropdowns] = useState<Dropdown[] | null>(null);
@@ -77,19 +127,52 @@ export default function ApplicationPage() {
   }, [loaded, base, attempt]);
 
   const effectiveToken = token ?? loadedToken ?? '';
-  const step = record ? resolveStep(requested, record.stepReached) : 1;
+  const requirements = useRequirements(
+    loaded ? (record?.Id ?? null) : null,
+    loaded ? effectiveToken : null,
+    record?.fieldOfInterest,
+    record?.program,
+  );
+  const steps = requirements?.steps ?? [];
+  const step = record ? resolveStep(requested, record.stepReached, requirements?.steps) : 1;
+
+  // Session (spec §4) and time log (one record per step left).
+  const session = useFormSession(base, loaded ? (record?.Id ?? null) : null);
+  useStepTimeLog(
+    loaded ? effectiveToken : null,
+    loaded && requirements ? (base === 'details' ? detailsStepKey(requested ?? 1) : stepKey(step)) : null,
+  );
+  const touch = session.touch;
+  useEffect(() => {
+    if (loaded) touch();
+  }, [loaded, step, touch]);
 
   // Keep the URL on a valid step (e.g. /application?token=… → /application/<stepReached>?token=…).
   useEffect(() => {
-    if (!loaded || base !== 'application' || !record) return;
+    if (!loaded || base !== 'application' || !record || !requirements) return;
     if (stepFromValue(stepParam) !== step) {
       void navigate(applicationPath(step, effectiveToken), { replace: true, state: location.state });
     }
-  }, [loaded, base, record, stepParam, step, effectiveToken, navigate, location.state]);
+  }, [loaded, base, record, requirements, stepParam, step, effectiveToken, navigate, location.state]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [step]);
+
+  // Focus a field named by the `focus` query (missing-answer links of the review page).
+  const focus = params.get('focus');
+  const ready = Boolean(loaded && dropdowns && requirements);
+  useEffect(() => {
+    if (!ready || !focus) return;
+    const timer = window.setTimeout(() => {
+      const el = document.querySelector<HTMLElement>(`[name="${CSS.escape(focus)}"]`);
+      if (el) {
+        el.scrollIntoView({ block: 'center' });
+        el.focus();
+      }
+    }, 150);
+    return () => window.clearTimeout(timer);
+  }, [ready, focus, step]);
 
   if (!loaded || !record) {
     return (
@@ -100,11 +183,18 @@ export default function ApplicationPage() {
   }
 
   if (base === 'details') {
-    return <DetailsForm record={record} token={effectiveToken} requested={requested} />;
+    return (
+      <>
+        <DetailsForm record={record} token={effectiveToken} requested={requested} />
+        <SessionDialog session={session} />
+      </>
+    );
   }
 
   const goTo = (n: number) => void navigate(applicationPath(n, effectiveToken));
   const reached = Math.max(1, stepFromValue(record.stepReached) ?? 1);
+  const next = nextStep(step, steps) ?? step;
+  const Step = STEP_COMPONENTS[step];
 
   return (
     <section className="application">
@@ -112,7 +202,7 @@ export default function ApplicationPage() {
       <p className="lead">
         {t('application.for_program', { program: record.fieldOfInterest ?? '', semester: record.semesterApplied ?? '' })}
       </p>
-      <StepIndicator current={step} reached={reached} onGo={goTo} />
+      {requirements && <StepIndicator steps={steps} current={step} reached={reached} onGo={goTo} />}
       {dropdownError && (
         <div className="form__alert" role="alert">
           <p>{t('application.dropdowns_failed')}</p>
@@ -121,16 +211,32 @@ export default function ApplicationPage() {
           </button>
         </div>
       )}
-      {!dropdowns && !dropdownError && (
+      {(!dropdowns || !requirements) && !dropdownError && (
         <p className="loading" role="status">
           {t('common.loading')}
         </p>
       )}
-      {dropdowns && step === 1 && <PersonalStep key="step-1" record={record} dropdowns={dropdowns} onNavigate={goTo} />}
-      {dropdowns && step === 2 && <FamilyStep key="step-2" record={record} dropdowns={dropdowns} onNavigate={goTo} />}
-      {dropdowns && step === 8 && (
-        <PaymentStep key="step-8" record={record} token={effectiveToken} dropdowns={dropdowns} onNavigate={goTo} />
+      {dropdowns && requirements && Step && (
+        <Step
+          key={`step-${step}`}
+          record={record}
+          dropdowns={dropdowns}
+          requirements={requirements}
+          onNavigate={goTo}
+          onNext={{ target: next, go: () => goTo(next) }}
+          onBack={() => goTo(previousStep(step, steps) ?? 1)}
+        />
       )}
+      {dropdowns && requirements && step === PAYMENT_STEP && (
+        <PaymentStep
+          key={`step-${step}`}
+          record={record}
+          token={effectiveToken}
+          dropdowns={dropdowns}
+          onBack={() => goTo(previousStep(step, steps) ?? 1)}
+        />
+      )}
+      <SessionDialog session={session} />
     </section>
   );
 }

@@ -1,20 +1,33 @@
-/** Step indicator: the steps available in this build (1 Personal, 2 Family), current one marked with aria-current. */
+/**
+ * Step indicator: the steps that apply to this application (requirements `steps`), numbered in order,
+ * current one marked with aria-current; reached steps are links via `onGo`.
+ */
 import { useTranslation } from 'react-i18next';
-import { APPLICATION_STEPS } from './steps/step-config';
+import { stepKey } from './steps/step-config';
 
-/** Ordered list of steps; reached steps are links via `onGo`. */
-export function StepIndicator({ current, reached, onGo }: { current: number; reached: number; onGo: (step: number) => void }) {
+/** Ordered list of the applicable steps. */
+export function StepIndicator({
+  steps,
+  current,
+  reached,
+  onGo,
+}: {
+  steps: readonly number[];
+  current: number;
+  reached: number;
+  onGo: (step: number) => void;
+}) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('steps.label')} className="step-indicator">
       <ol>
-        {APPLICATION_STEPS.map((s) => {
-          const label = t('steps.item', { number: s.number, name: t(`steps.${s.key}`) });
-          const state = s.number === current ? 'current' : s.number <= reached ? 'reached' : 'todo';
+        {steps.map((number, i) => {
+          const label = t('steps.item', { number: i + 1, name: t(`steps.${stepKey(number)}`) });
+          const state = number === current ? 'current' : number <= reached ? 'reached' : 'todo';
           return (
-            <li key={s.number} className={`step-indicator__item is-${state}`}>
+            <li key={number} className={`step-indicator__item is-${state}`}>
               {state === 'reached' ? (
-                <button type="button" className="btn btn--link" onClick={() => onGo(s.number)}>
+                <button type="button" className="btn btn--link" onClick={() => onGo(number)}>
                   {label}
                 </button>
               ) : (

@@ -1,14 +1,18 @@
 /**
- * /home: admins go to the admin console (/admin/); applicants see a greeting and, for now, an empty
- * list (their applications come in a later issue) and a Logout button.
+ * /home (DESIGN §3): admins go to the admin console (/admin/); applicants see a greeting and their
+ * applications (GET /api/applications) with status, step reached, payment status and a button for the
+ * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
+ * and opens it; an empty state with a link to apply; Log out.
  */
-import { useEffect, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../shared/api/auth-store';
 import { logout } from '../../shared/api/auth-api';
 import { pathFor } from '../../app/route-names';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
+import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
+import { actionKey, linkPath } from './home-actions';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -16,10 +20,40 @@ export default function HomePage() {
   const navigate = useNavigate();
   const user = useSyncExternalStore(authStore.subscribe, authStore.getUser);
   const headingRef = useHeadingFocus(null, true);
+  const [apps, setApps] = useState<MyApplication[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const isAdmin = user?.role === 'admin';
+  const [opening, setOpening] = useState<string | null>(null);
+  const [openFailed, setOpenFailed] = useState<string | null>(null);
+
+  const open = async (a: MyApplication) => {
+    setOpening(a.id);
+    setOpenFailed(null);
+    try {
+      const { url } = await requestApplicationLink(a.id);
+      void navigate(linkPath(url, window.location.origin));
+    } catch {
+      setOpenFailed(a.id);
+      setOpening(null);
+    }
+  };
 
   useEffect(() => {
-    if (user?.role === 'admin') window.location.assign('/admin/');
-  }, [user]);
+    if (isAdmin) window.location.assign('/admin/');
+  }, [isAdmin]);
+
+  useEffect(() => {
+    if (!user || isAdmin) return;
+    let alive = true;
+    setFailed(false);
+    fetchMyApplications()
+      .then((list) => alive && setApps(list))
+      .catch(() => alive && setFailed(true));
+    return () => {
+      alive = false;
+    };
+  }, [user, isAdmin, attempt]);
 
   const onLogout = async () => {
     await logout();
@@ -32,7 +66,71 @@ export default function HomePage() {
         {t('home.title')}
       </h1>
       {user && <p>{t('home.greeting', { firstName: user.first_name, lastName: user.last_name })}</p>}
-      <p>{t('home.no_applications')}</p>
+      {failed && (
+        <div className="form__alert" role="alert">
+          <p>{t('home.load_failed')}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => setAttempt((a) => a + 1)}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {!apps && !failed && (
+        <p className="loading" role="status">
+          {t('common.loading')}
+        </p>
+      )}
+      {apps && apps.length === 0 && (
+        <div className="notice" data-testid="home-empty">
+          <p>{t('home.no_applications')}</p>
+          <Link className="btn btn--primary" to="/">
+            {t('home.apply')}
+          </Link>
+        </div>
+      )}
+      {apps && apps.length > 0 && (
+        <ul className="app-list" aria-label={t('home.list_label')}>
+          {apps.map((a) => {
+            const key = actionKey(a);
+            return (
+              <li key={a.id} className="app-list__item" data-testid="home-application">
+                <h2 className="app-list__title">
+                  {a.fieldOfInterest} – {a.semesterApplied ?? ''}
+                </h2>
+                <dl className="app-list__facts">
+                  <div>
+                    <dt>{t('home.status')}</dt>
+                    <dd>{t(`home.statuses.${a.status}`, { defaultValue: a.status })}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('home.step_reached')}</dt>
+                    <dd>{a.stepReached}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('home.payment')}</dt>
+                    <dd>{t(`home.payments.${a.Payment_Status ?? 'Unpaid'}`, { defaultValue: a.Payment_Status ?? '' })}</dd>
+                  </div>
+                  {a.referenceNumber && (
+                    <div>
+                      <dt>{t('home.reference')}</dt>
+                      <dd>{a.referenceNumber}</dd>
+                    </div>
+                  )}
+                </dl>
+                {key && (
+                  <button type="button" className="btn btn--primary" disabled={opening === a.id} onClick={() => void open(a)}>
+                    {opening === a.id ? t('common.loading') : t(key)}
+                  </button>
+                )}
+                {openFailed === a.id && (
+                  <p className="field__hint" role="alert">
+                    {t('home.link_by_email')}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <button type="button" className="btn btn--ghost" onClick={() => void onLogout()}>
         {t('home.logout')}
       </button>

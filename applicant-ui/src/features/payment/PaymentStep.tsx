@@ -38,15 +38,15 @@ export interface PaymentStepProps {
   record: ApplicationRecord;
   token: string;
   dropdowns: Dropdown[];
-  /** Go to another application step (Back → 7). */
-  onNavigate: (step: number) => void;
+  /** Go back to the previous applicable step (the review). */
+  onBack: () => void;
 }
 
 /** A message shown above the Pay button. */
 type Banner = { kind: 'declined' | 'gateway' | 'unknown' | 'tokenizer' | 'other' | 'paid'; text: string } | null;
 
 /** Step 8 component. */
-export function PaymentStep({ record, token, dropdowns, onNavigate }: PaymentStepProps) {
+export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { updateRecord } = useApplication();
@@ -330,7 +330,7 @@ export function PaymentStep({ record, token, dropdowns, onNavigate }: PaymentSte
       </p>
 
       <div className="step-actions">
-        <button type="button" className="btn btn--ghost" onClick={() => onNavigate(7)} disabled={isSubmitting}>
+        <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
           {t('form.back')}
         </button>
         <button type="submit" className="btn btn--primary" disabled={!quote || isSubmitting || applying || banner?.kind === 'paid'}>

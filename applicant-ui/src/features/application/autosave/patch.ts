@@ -4,16 +4,24 @@
  */
 import type { z } from 'zod';
 
-/** Normalises a form value for the API: strings trimmed, '' → null; objects recursively. */
+/** Normalises a form value for the API: strings trimmed, '' → null; objects and lists recursively (blank list rows dropped). */
 export function toApiValue(value: unknown): unknown {
   if (typeof value === 'string') {
     const v = value.trim();
     return v === '' ? null : v;
   }
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value)) {
+    // list rows left completely blank (the starting blank row) are not answers
+    return value.map(toApiValue).filter((row) => !isBlankRow(row));
+  }
+  if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toApiValue(v)]));
   }
   return value;
+}
+
+function isBlankRow(row: unknown): boolean {
+  return row !== null && typeof row === 'object' && !Array.isArray(row) && Object.values(row).every((v) => v === null);
 }
 
 function same(a: unknown, b: unknown): boolean {

@@ -75,3 +75,43 @@ export const zipField = (required = false) => formatted('zip', (v) => ZIP_PATTER
 
 /** Select value; empty allowed unless `required`. */
 export const choiceField = (required = false) => (required ? z.string().min(1, 'validation.choose') : z.string());
+
+/** True for a MM/DD/YYYY date between 1900-01-01 and `today`. */
+export function isPastUsDate(value: string, today: Date = new Date()): boolean {
+  return isPlausibleBirthDate(value, today);
+}
+
+/** Any real MM/DD/YYYY date (completion and graduation dates may lie ahead); empty allowed unless `required`. */
+export const usDateField = (required = false) => formatted('date', (v) => isValidUsDate(v), required, 10);
+
+/** A MM/DD/YYYY date not after today (start dates); empty allowed unless `required`. */
+export const pastDateField = (required = false) => formatted('date', (v) => isPastUsDate(v), required, 10);
+
+/** CEEB (College Board) school code: 4 to 6 digits; empty allowed unless `required`. */
+export const ceebField = (required = false) => formatted('ceeb', (v) => /^\d{4,6}$/.test(v), required, 6);
+
+/** Text that is required only when `required` (conditional sections). */
+export const textField = (required: boolean, max = 100) => (required ? requiredText(max) : optionalText(max));
+
+/** Record value → form string (null/absent → ''). */
+export const str = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+
+/** Record value → a plain object (anything else → {}). */
+export const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** Adds a "required" issue at `path` when `value` is empty (used by the complete schemas' conditional rules). */
+export function requireIf(
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: (string | number)[] }) => void },
+  condition: boolean,
+  value: unknown,
+  path: (string | number)[],
+  message = 'validation.required',
+): void {
+  if (condition && (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))) {
+    ctx.addIssue({ code: 'custom', message, path });
+  }
+}
+
+/** The "Yes" value of the yesNo dropdown. */
+export const YES = 'Yes';

@@ -4,6 +4,9 @@ import { createFamilySchema, familyDraftSchema, familyFromRecord } from './famil
 import { changedFields, toApiValue } from '../autosave/patch';
 
 const validPersonal = {
+  fieldOfInterest: 'MSW',
+  semesterApplied: 'Spring 2026',
+  location: 'Online',
   firstName: 'Ana',
   lastName: 'Diaz',
   email: 'ana@example.com',

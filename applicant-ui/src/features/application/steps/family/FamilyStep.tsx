@@ -1,22 +1,19 @@
 /**
  * Step 2 "Family" (DESIGN §3): father and mother (deceased flags, mother's maiden name), spouse when
  * marital status is Married, emergency contact. Autosaves; Back saves and returns to step 1; Next
- * validates, saves (stepReached 3) and says the remaining sections open soon (no later steps yet).
+ * validates, saves (raising stepReached) and goes to the next step.
  */
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, TextField } from '../../../../shared/ui/form-fields';
 import { StepShell } from '../../StepShell';
-import type { StepProps } from '../personal/PersonalStep';
+import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
 import { FAMILY_FIELDS, MARRIED, SPOUSE_FIELDS, createFamilySchema, familyDraftSchema, familyFromRecord } from './family.schema';
 
 /** Step 2 component. */
-export function FamilyStep({ record, onNavigate }: StepProps) {
+export function FamilyStep({ record, onNext, onBack: back }: StepProps) {
   const { t } = useTranslation();
   const married = record.maritalStatus === MARRIED;
-  const [done, setDone] = useState(false);
-  const doneRef = useRef<HTMLDivElement>(null);
   const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm({
     record,
     schema: createFamilySchema(married),
@@ -28,13 +25,10 @@ export function FamilyStep({ record, onNavigate }: StepProps) {
   const err = fieldError; // short name keeps the field lines compact
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: 3, force: true })) {
-      setDone(true);
-      requestAnimationFrame(() => doneRef.current?.focus());
-    }
+    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
   });
   const onBack = async () => {
-    if (await autosave.saveNow()) onNavigate(1);
+    if (await autosave.saveNow()) back();
   };
 
   return (
@@ -112,12 +106,6 @@ export function FamilyStep({ record, onNavigate }: StepProps) {
           />
         </div>
       </fieldset>
-      {done && (
-        <div ref={doneRef} tabIndex={-1} className="notice notice--success" role="status" data-testid="next-sections-soon">
-          <h3>{t('family.done_title')}</h3>
-          <p>{t('family.done_text')}</p>
-        </div>
-      )}
     </StepShell>
   );
 }

@@ -1,39 +1,78 @@
 /**
  * Step 1 "Personal" (DESIGN §3): name, e-mail, date of birth (MM/DD/YYYY), gender (fixed), field of
- * interest and semester (shown), address state and zip, marital status, contact name, cell phone,
- * how heard. Autosaves; Next validates, saves with stepReached 2 and goes to step 2.
+ * interest, semester and location (changeable among those offered to the applicant's gender), address
+ * state and zip, marital status, contact name, cell phone, how heard. Autosaves (the program choice
+ * only once field, semester and location fit together); Next validates, saves and goes on.
  */
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optionsFor, type Dropdown } from '../../../../shared/api/dropdowns-api';
+import { optionsFor } from '../../../../shared/api/dropdowns-api';
 import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
-import type { ApplicationRecord } from '../../api/application-types';
+import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Semester } from '../../../welcome/programs-api';
 import { StepShell } from '../../StepShell';
+import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
-import { PERSONAL_FIELDS, personalDraftSchema, personalFromRecord, personalSchema } from './personal.schema';
+import {
+  PERSONAL_FIELDS,
+  PROGRAM_CHOICE_FIELDS,
+  personalDraftSchema,
+  personalFromRecord,
+  personalSchema,
+  type PersonalValues,
+} from './personal.schema';
 
-/** Props of the form steps. */
-export interface StepProps {
-  record: ApplicationRecord;
-  dropdowns: Dropdown[];
-  /** Go to another step (after saving). */
-  onNavigate: (step: number) => void;
+export type { StepProps } from '../step-props';
+
+/** Programs and semesters offered to the applicant's gender (null while loading or failed). */
+function useCatalogue(gender: string | null | undefined): { programs: Program[]; semesters: Semester[] } | null {
+  const [catalogue, setCatalogue] = useState<{ programs: Program[]; semesters: Semester[] } | null>(null);
+  useEffect(() => {
+    const g = gender?.toLowerCase();
+    if (g !== 'female' && g !== 'male') return;
+    let alive = true;
+    Promise.all([fetchPrograms(g), fetchSemesters(g)])
+      .then(([programs, semesters]) => alive && setCatalogue({ programs, semesters }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [gender]);
+  return catalogue;
 }
 
 /** Step 1 component. */
-export function PersonalStep({ record, dropdowns, onNavigate }: StepProps) {
+export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm({
+  const catalogue = useCatalogue(record.gender);
+  const choiceComplete = (v: PersonalValues): boolean => {
+    if (!catalogue) return false;
+    const program = catalogue.programs.find((p) => p.name === v.fieldOfInterest);
+    const course = program ? semesterChoices(program, catalogue.semesters).find((c) => c.semester === v.semesterApplied) : undefined;
+    return Boolean(course && (course.locations.length === 0 ? !v.location : course.locations.includes(v.location)));
+  };
+  const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PersonalValues>({
     record,
     schema: personalSchema,
     fromRecord: personalFromRecord,
     fields: PERSONAL_FIELDS,
     draftSchema: personalDraftSchema,
+    exclude: (): readonly string[] => (choiceComplete(form.getValues() as PersonalValues) ? [] : PROGRAM_CHOICE_FIELDS),
   });
   const err = fieldError; // short name keeps the field lines compact
   const placeholder = t('common.select_placeholder');
+  const fieldOfInterest = form.watch('fieldOfInterest');
+  const semester = form.watch('semesterApplied');
+  const program = catalogue?.programs.find((p) => p.name === fieldOfInterest);
+  const choices = useMemo(() => (program && catalogue ? semesterChoices(program, catalogue.semesters) : []), [program, catalogue]);
+  const locations = choices.find((c) => c.semester === semester)?.locations ?? [];
 
-  const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: 2, force: true })) onNavigate(2);
+  const onSubmit = handleSubmit(async (values) => {
+    if (catalogue && !choiceComplete(values)) {
+      const field = !choices.some((c) => c.semester === values.semesterApplied) ? 'semesterApplied' : 'location';
+      form.setError(field, { type: 'validate', message: 'validation.choose' }, { shouldFocus: true });
+      return;
+    }
+    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
   });
 
   return (
@@ -45,10 +84,51 @@ export function PersonalStep({ record, dropdowns, onNavigate }: StepProps) {
             label={t('fields.gender')}
             value={record.gender ? t(`gender.${record.gender.toLowerCase()}`, { defaultValue: record.gender }) : '—'}
           />
-          <ReadOnlyField label={t('fields.fieldOfInterest')} value={record.fieldOfInterest ?? '—'} />
-          <ReadOnlyField label={t('fields.semesterApplied')} value={record.semesterApplied ?? '—'} />
-          {record.location && <ReadOnlyField label={t('fields.location')} value={record.location} />}
         </div>
+        {catalogue ? (
+          <>
+            <SelectField
+              label={t('fields.fieldOfInterest')}
+              placeholder={placeholder}
+              options={catalogue.programs.map((p) => ({ value: p.name, label: p.label }))}
+              required
+              error={err('fieldOfInterest')}
+              {...register('fieldOfInterest', {
+                onChange: () => {
+                  form.setValue('semesterApplied', '');
+                  form.setValue('location', '');
+                },
+              })}
+            />
+            <div className="form-row">
+              <SelectField
+                label={t('fields.semesterApplied')}
+                placeholder={placeholder}
+                options={choices.map((c) => ({ value: c.semester, label: c.semester }))}
+                required
+                error={err('semesterApplied')}
+                {...register('semesterApplied', { onChange: () => form.setValue('location', '') })}
+              />
+              {locations.length > 0 && (
+                <SelectField
+                  label={t('fields.location')}
+                  placeholder={placeholder}
+                  options={locations.map((l) => ({ value: l, label: l }))}
+                  required
+                  error={err('location')}
+                  {...register('location')}
+                />
+              )}
+            </div>
+            <p className="field__hint">{t('personal.program_change_hint')}</p>
+          </>
+        ) : (
+          <div className="form-row">
+            <ReadOnlyField label={t('fields.fieldOfInterest')} value={record.fieldOfInterest ?? '—'} />
+            <ReadOnlyField label={t('fields.semesterApplied')} value={record.semesterApplied ?? '—'} />
+            {record.location && <ReadOnlyField label={t('fields.location')} value={record.location} />}
+          </div>
+        )}
       </fieldset>
       <fieldset className="fieldset">
         <legend>{t('personal.about_you')}</legend>

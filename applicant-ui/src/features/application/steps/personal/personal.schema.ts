@@ -7,8 +7,14 @@ import { z } from 'zod';
 import type { ApplicationRecord } from '../../api/application-types';
 import { birthDateField, choiceField, emailField, optionalText, phoneField, requiredText, zipField } from '../field-rules';
 
-/** Editable fields of step 1, in form order (gender, field of interest and semester are shown read-only). */
+/** The program choice fields, saved together. */
+export const PROGRAM_CHOICE_FIELDS = ['fieldOfInterest', 'semesterApplied', 'location'] as const;
+
+/** Editable fields of step 1, in form order (gender is shown read-only). */
 export const PERSONAL_FIELDS = [
+  'fieldOfInterest',
+  'semesterApplied',
+  'location',
   'firstName',
   'lastName',
   'email',
@@ -23,6 +29,10 @@ export const PERSONAL_FIELDS = [
 
 function build(complete: boolean) {
   return z.object({
+    // the program choice is never saved empty (the component sends the three together, once consistent)
+    fieldOfInterest: requiredText(200),
+    semesterApplied: z.string().trim().min(1, 'validation.choose').max(50, 'validation.too_long'),
+    location: optionalText(50),
     // identity fields are never saved empty, even as a draft
     firstName: requiredText(100),
     lastName: requiredText(100),

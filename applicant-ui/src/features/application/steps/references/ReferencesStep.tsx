@@ -1,0 +1,103 @@
+/** Step 6 "References" (DESIGN §3): two references and up to three recommenders, {name, phone, email, relationship} each. */
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../../shared/ui/form-fields';
+import { SECTIONS } from '../../requirements';
+import { StepShell } from '../../StepShell';
+import type { StepProps } from '../step-props';
+import { useStepForm } from '../useStepForm';
+import {
+  RECOMMENDER_FIELDS,
+  REFERENCE_FIELDS,
+  REFERENCES_FIELDS,
+  createReferencesSchema,
+  referencesDraftSchema,
+  referencesFromRecord,
+  type ReferencesValues,
+} from './references.schema';
+
+/** Step 6 component. */
+export function ReferencesStep({ record, requirements, onNext, onBack }: StepProps) {
+  const { t } = useTranslation();
+  const shown = {
+    references: requirements.sections.includes(SECTIONS.references),
+    recommenders: requirements.sections.includes(SECTIONS.recommenders),
+  };
+  const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<ReferencesValues>({
+    record,
+    schema: createReferencesSchema(shown),
+    fromRecord: referencesFromRecord,
+    fields: REFERENCES_FIELDS,
+    draftSchema: referencesDraftSchema,
+  });
+
+  const onSubmit = handleSubmit(async () => {
+    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+  });
+
+  const person = (
+    f: (typeof REFERENCES_FIELDS)[number],
+    required: { name: boolean; phone: boolean; email: boolean; relationship: boolean },
+  ) => {
+    const who = t(`references.${f}`);
+    return (
+      <fieldset className="fieldset" key={f}>
+        <legend>{who}</legend>
+        <div className="form-row">
+          <TextField
+            label={t('fields.contact.name', { who })}
+            required={required.name}
+            error={fieldError(`${f}.name`)}
+            {...register(`${f}.name`)}
+          />
+          <TextField
+            label={t('fields.contact.relationship', { who })}
+            required={required.relationship}
+            error={fieldError(`${f}.relationship`)}
+            {...register(`${f}.relationship`)}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label={t('fields.contact.phone', { who })}
+            type="tel"
+            required={required.phone}
+            error={fieldError(`${f}.phone`)}
+            {...register(`${f}.phone`)}
+          />
+          <TextField
+            label={t('fields.contact.email', { who })}
+            type="email"
+            required={required.email}
+            error={fieldError(`${f}.email`)}
+            {...register(`${f}.email`)}
+          />
+        </div>
+      </fieldset>
+    );
+  };
+
+  return (
+    <StepShell
+      step={6}
+      title={t('steps.references')}
+      autosave={autosave}
+      onSubmit={(e) => void onSubmit(e)}
+      onBack={() => void autosave.saveNow().then((ok) => ok && onBack())}
+      busy={isSubmitting}
+    >
+      {shown.references && (
+        <>
+          <p className="field__hint">{t('references.references_hint')}</p>
+          {REFERENCE_FIELDS.map((f) => person(f, { name: true, phone: true, email: false, relationship: true }))}
+        </>
+      )}
+      {shown.recommenders && (
+        <>
+          <p className="field__hint">{t('references.recommenders_hint')}</p>
+          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }))}
+        </>
+      )}
+      {!shown.references && !shown.recommenders && <p>{t('references.none')}</p>}
+    </StepShell>
+  );
+}
