@@ -9,7 +9,7 @@ import { startPortal, type RunningPortal } from './support/portal.js';
 
 /**
  * Issue 4 end to end: an applicant whose application has reached step 8 (arranged through the API:
- * start, save every required answer, certify and sign) has a card declined (the form stays), then pays
+ * start, save every required answer, certify and sign) has an unknown discount code refused and a card declined (the form stays), then pays
  * the fee with the fake gateway in chromium, sees the receipt, opens the details form, has a wrong-type file refused with the server's
  * message, uploads a real file to every required slot (a PDF made here, a PNG for the picture),
  * finishes and lands on the details thank-you page.
@@ -157,6 +157,13 @@ describe('payment and documents', () => {
     await expect(quote.getByRole('row', { name: /Application fee/ }).textContent()).resolves.toContain('$150.00');
     await expect(quote.getByRole('row', { name: /Total due/ }).textContent()).resolves.toMatch(/\$\d+\.\d\d/);
     await page.getByText('Test mode — no real card is charged').waitFor();
+
+    // An unknown discount code is refused on its field; the quote stays as it was.
+    await page.getByLabel('Discount code (optional)').fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByText('This discount code is not valid.').waitFor();
+    await expect(page.getByLabel('Discount code (optional)').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByLabel('Discount code (optional)').fill('');
     await expect(page.getByLabel('Name on the card').inputValue()).resolves.toBe('Eli Cohen');
     // ZIP 46282 makes the (sandbox-like) fake gateway decline: the message shows, the form stays.
     await page.getByLabel('Billing ZIP code').fill('46282');
