@@ -10,6 +10,9 @@ import {
   type UploadDeps,
 } from './upload-machine';
 import { missingSlots, slotRows } from './slots';
+import { toAttachment, unwrap } from './details-api';
+import { missingFromError } from './FinishStep';
+import { detailsStep } from './DetailsForm';
 
 const file = (name: string): ChosenFile => Object.assign(new Blob(['%PDF-1.7']), { name });
 
@@ -177,5 +180,38 @@ describe('slot rows', () => {
   });
   it('reports the required slots still missing', () => {
     expect(missingSlots(['picture', 'resume'], new Set(['resume']))).toEqual(['picture']);
+  });
+});
+
+describe('attachment answers', () => {
+  it('reads the nested upload answer and the list rows', () => {
+    const view = {
+      id: 'a1',
+      attachment: 'a1',
+      field: 'resume',
+      name: 'cv.pdf',
+      size: 2048,
+      type: 'application/pdf',
+      uploadedAt: '2026-11-22T08:00:00Z',
+    };
+    expect(toAttachment(unwrap({ data: view }))).toEqual({
+      id: 'a1',
+      field: 'resume',
+      name: 'cv.pdf',
+      size: 2048,
+      contentType: 'application/pdf',
+      uploadedAt: '2026-11-22T08:00:00Z',
+    });
+    expect(toAttachment(unwrap(view))?.id).toBe('a1');
+    expect(toAttachment({ field: 'resume' })).toBeNull();
+  });
+  it('reads the missing slots of a refused completion', () => {
+    expect(missingFromError({ missing: ['picture', { field: 'resume' }] })).toEqual(['picture', 'resume']);
+    expect(missingFromError(null)).toEqual([]);
+  });
+  it('shows details step 2 only when asked for, else 1', () => {
+    expect(detailsStep(2)).toBe(2);
+    expect(detailsStep(null)).toBe(1);
+    expect(detailsStep(7)).toBe(1);
   });
 });

@@ -163,6 +163,30 @@ describe('quote display', () => {
   });
 });
 
+describe('payment answers', () => {
+  it('reads the server receipt (last4, date, reference number) and a quote', () => {
+    const receipt = toPaymentRecord({
+      requestId: 'r1',
+      status: 'approved',
+      Payment_Status: 'Paid',
+      referenceNumber: '100001',
+      amount: 150,
+      lateFee: 150,
+      discount: 0,
+      total: 300,
+      currency: 'USD',
+      transactionId: '123',
+      last4: '1111',
+      date: '2026-11-22T08:00:00.000Z',
+    });
+    expect(receipt).toMatchObject({ referenceNumber: '100001', total: 300, accountNumber: '1111', paidAt: '2026-11-22T08:00:00.000Z' });
+    expect(cardLast4(receipt.accountNumber)).toBe('1111');
+    const quote = toQuote({ amount: 150, lateFee: 0, discount: 150, total: 0, currency: 'USD', waived: true });
+    expect(quote.gateway).toBe('fake');
+    expect(isWaived(quote)).toBe(true);
+  });
+});
+
 describe('fake tokeniser', () => {
   it('produces FAKE.TEST.PAYMENT opaque data carrying the last four digits only, the expiry and a nonce', () => {
     const data = fakeTokenize({ cardNumber: '4111 1111 1111 1111', expMonth: '12', expYear: '2030', cvv: '123' }, 'n-1');
