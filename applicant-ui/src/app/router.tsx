@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
           { index: true, lazy: page(() => import('../features/welcome/WelcomePage')) },
           { path: 'application/:step?', lazy: page(() => import('../features/application/ApplicationPage')) },
           { path: 'details/:step?', lazy: page(() => import('../features/application/ApplicationPage')) },
+          { path: 'application/thank-you', lazy: page(() => import('../features/payment/ThankYouPage')) },
+          { path: 'details/thank-you', lazy: page(() => import('../features/details/DetailsThankYouPage')) },
         ],
       },
       {

@@ -32,6 +32,8 @@ import { ReviewStep } from './steps/review/ReviewStep';
 import { PAYMENT_STEP, nextStep, previousStep, resolveStep, stepFromValue, stepKey } from './steps/step-config';
 import type { StepProps } from './steps/step-props';
 import { useStepTimeLog } from './useStepTimeLog';
+import { PaymentStep } from '../payment/PaymentStep';
+import { DetailsForm } from '../details/DetailsForm';
 
 type Base = 'application' | 'details';
 
@@ -182,13 +184,10 @@ export default function ApplicationPage() {
 
   if (base === 'details') {
     return (
-      <section className="application">
-        <h1>{t('details.title')}</h1>
-        <div className="notice" role="status">
-          <p>{t('details.coming_soon')}</p>
-        </div>
+      <>
+        <DetailsForm record={record} token={effectiveToken} requested={requested} />
         <SessionDialog session={session} />
-      </section>
+      </>
     );
   }
 
@@ -229,10 +228,13 @@ export default function ApplicationPage() {
         />
       )}
       {dropdowns && requirements && step === PAYMENT_STEP && (
-        <div className="notice" role="status" data-testid="payment-step">
-          <h2>{t('steps.payment')}</h2>
-          <p>{t('application.payment_next')}</p>
-        </div>
+        <PaymentStep
+          key={`step-${step}`}
+          record={record}
+          token={effectiveToken}
+          dropdowns={dropdowns}
+          onBack={() => goTo(previousStep(step, steps) ?? 1)}
+        />
       )}
       <SessionDialog session={session} />
     </section>

@@ -1,0 +1,189 @@
+/**
+ * Details step 1 "Documents" (DESIGN §3, §6; spec §3 upload state per slot, §5, §8): one upload
+ * control per slot the program needs (`requirements.attachmentSlots`) plus the four optional
+ * AP/college-course slots. A chosen file is checked by the server at once; a refused file shows its
+ * errors on the slot and focus moves there after 1.5 s. "Upload" first checks every chosen file not
+ * yet checked, then uploads with a progress bar; the loading indicator stays 3 s after success.
+ * Stored uploads can be replaced (choose again) or removed (after confirmation).
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../shared/ui/Dialog';
+import { apiErrorBody } from '../../shared/api/errors';
+import type { ApplicationRecord } from '../application/api/application-types';
+import { removeAttachment, uploadAttachment, validateAttachment, type AttachmentInfo } from './details-api';
+import { fileInputId, SlotUpload } from './SlotUpload';
+import { missingSlots, slotRows } from './slots';
+import { SlotUploadError, UploadStore } from './upload-machine';
+import type { DetailsData } from './useDetailsData';
+
+/** Props of {@link DocumentsStep}. */
+export interface DocumentsStepProps {
+  record: ApplicationRecord;
+  token: string;
+  data: DetailsData;
+  onNext: () => void;
+}
+
+/** Step 1 of the details form. */
+export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProps) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [toRemove, setToRemove] = useState<AttachmentInfo | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const store = useMemo(
+    () =>
+      new UploadStore({
+        validate: (slot, file) => validateAttachment(record.Id, token, slot, file),
+        upload: (slot, file, onProgress) => uploadAttachment(record.Id, token, slot, file, onProgress),
+        focus: (slot) => document.getElementById(fileInputId(slot))?.focus(),
+        fallbackMessage: () => t('details.errors.failed'),
+      }),
+    // one store per application and token (the fallback text is read when needed)
+    [record.Id, token],
+  );
+  const state = useSyncExternalStore(store.subscribe, store.getState);
+
+  useEffect(() => {
+    if (data.attachments) store.setUploaded(data.attachments);
+  }, [data.attachments, store]);
+
+  if (data.failed) {
+    return (
+      <div className="form__alert" role="alert">
+        <p>{data.linkClosed ? t('details.use_email_link') : t('details.load_failed')}</p>
+        {!data.linkClosed && (
+          <button type="button" className="btn btn--ghost" onClick={data.retry}>
+            {t('common.retry')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  if (!data.requirements || !data.attachments) {
+    return (
+      <p className="loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+
+  const rows = slotRows(data.requirements.attachmentSlots);
+  const uploaded = new Set(data.attachments.map((a) => a.field));
+  const missing = missingSlots(data.requirements.attachmentSlots, uploaded);
+  const chosen = store.chosen();
+
+  const choose = (slot: string, file: File | null) => {
+    setMessage(null);
+    store.chooseAndValidate(slot, file).catch((error: unknown) => {
+      if (!(error instanceof SlotUploadError)) setMessage({ kind: 'error', text: t('details.errors.failed') });
+    });
+  };
+
+  const upload = async () => {
+    setMessage(null);
+    try {
+      const stored = await store.upload();
+      await data.refreshAttachments();
+      setMessage({ kind: 'ok', text: t('details.uploaded_count', { count: stored.length }) });
+    } catch (error) {
+      if (error instanceof SlotUploadError) {
+        setMessage({ kind: 'error', text: t('details.errors.slot', { slot: t(`slots.${error.slot}`, { defaultValue: error.slot }) }) });
+      } else {
+        setMessage({ kind: 'error', text: t('details.errors.failed') });
+      }
+      await data.refreshAttachments();
+    }
+  };
+
+  const confirmRemove = async () => {
+    if (!toRemove) return;
+    setRemoving(true);
+    try {
+      await removeAttachment(toRemove.id, token);
+      store.removed(toRemove.field);
+      await data.refreshAttachments();
+      setMessage({ kind: 'ok', text: t('details.removed', { name: toRemove.name }) });
+    } catch (error) {
+      setMessage({ kind: 'error', text: apiErrorBody(error)?.message ?? t('details.errors.failed') });
+    } finally {
+      setRemoving(false);
+      setToRemove(null);
+    }
+  };
+
+  const loadingText = chosen.some((s) => store.slot(s).progress !== null) ? t('details.uploading') : t('details.checking');
+
+  return (
+    <div className="step-form documents-step" aria-busy={state.loading}>
+      <p className="lead">{t('details.documents_intro')}</p>
+      <p className="field__hint">{t('details.file_rules')}</p>
+      {missing.length > 0 ? (
+        <p className="notice" role="note">
+          {t('details.still_missing', { count: missing.length })}
+        </p>
+      ) : (
+        <p className="notice notice--success" role="note">
+          {t('details.all_required_uploaded')}
+        </p>
+      )}
+      <ul className="slot-list">
+        {rows.map(({ slot, required }) => (
+          <SlotUpload
+            key={slot}
+            slot={slot}
+            required={required}
+            state={state.slots[slot] ?? store.slot(slot)}
+            busy={state.loading}
+            onChoose={(file) => choose(slot, file)}
+            onRemove={() => {
+              const current = store.slot(slot).uploaded;
+              if (current) setToRemove(current);
+            }}
+          />
+        ))}
+      </ul>
+      <p className="save-status" role="status" aria-live="polite" data-testid="upload-status">
+        {state.loading ? loadingText : ''}
+      </p>
+      {message && (
+        <p className={message.kind === 'ok' ? 'notice notice--success' : 'form__alert'} role={message.kind === 'ok' ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <div className="step-actions">
+        <button type="button" className="btn btn--primary" onClick={() => void upload()} disabled={state.loading || chosen.length === 0}>
+          {state.loading ? loadingText : t('details.upload', { count: chosen.length })}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onNext} disabled={state.loading}>
+          {t('details.to_finish')}
+        </button>
+      </div>
+      <Dialog
+        open={toRemove !== null}
+        title={t('details.remove_title')}
+        role="alertdialog"
+        variant="warning"
+        onClose={() => setToRemove(null)}
+        actions={
+          <>
+            <button type="button" className="btn btn--primary" onClick={() => void confirmRemove()} disabled={removing}>
+              {t('details.remove_confirm')}
+            </button>
+            <button type="button" className="btn btn--ghost" autoFocus onClick={() => setToRemove(null)} disabled={removing}>
+              {t('details.remove_cancel')}
+            </button>
+          </>
+        }
+      >
+        <p>
+          {t('details.remove_text', {
+            name: toRemove?.name ?? '',
+            slot: toRemove ? t(`slots.${toRemove.field}`, { defaultValue: toRemove.field }) : '',
+          })}
+        </p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { jest } from '@jest/globals';
+import { AxiosError, AxiosHeaders } from 'axios';
+import {
+  FIELD_FOCUS_DELAY_MS,
+  LOADING_HOLD_MS,
+  SlotUploadError,
+  UploadStore,
+  slotErrorsFrom,
+  type ChosenFile,
+  type UploadDeps,
+} from './upload-machine';
+import { missingSlots, slotRows } from './slots';
+import { toAttachment, unwrap } from './details-api';
+import { missingFromError } from './FinishStep';
+import { detailsStep } from './DetailsForm';
+
+const file = (name: string): ChosenFile => Object.assign(new Blob(['%PDF-1.7']), { name });
+
+/** An axios error as the API answers a refused attachment (422 with `errors.file`). */
+function refused(message: string): AxiosError {
+  const headers = new AxiosHeaders();
+  return new AxiosError('422', 'ERR_BAD_REQUEST', { headers }, null, {
+    status: 422,
+    statusText: 'Unprocessable',
+    headers: {},
+    config: { headers },
+    data: { success: false, code: 'ATT-004', message: 'Validation failed', errors: { file: [message] } },
+  });
+}
+
+function setup(overrides: Partial<UploadDeps> = {}) {
+  const calls = { validate: [] as string[], upload: [] as string[], focus: [] as string[] };
+  const deps: UploadDeps = {
+    validate: async (slot) => {
+      calls.validate.push(slot);
+    },
+    upload: async (slot, f, onProgress) => {
+      calls.upload.push(slot);
+      onProgress(50);
+      onProgress(100);
+      return { id: `id-${slot}`, field: slot, name: f.name, size: f.size, contentType: 'application/pdf', uploadedAt: null };
+    },
+    focus: (slot) => calls.focus.push(slot),
+    fallbackMessage: () => 'fallback',
+    ...overrides,
+  };
+  return { store: new UploadStore(deps), calls };
+}
+
+/** Lets pending promise callbacks run (fake timers do not touch microtasks). */
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('upload state per slot', () => {
+  it('choosing a file stores {file, name}, clears errors and is not validated', () => {
+    const { store } = setup();
+    const f = file('essay.pdf');
+    store.choose('essay', f);
+    expect(store.slot('essay')).toMatchObject({ file: f, name: 'essay.pdf', errors: [], validated: false });
+  });
+
+  it('validates on the server, then holds the loading indicator for 3 s before completing', async () => {
+    const { store, calls } = setup();
+    let done = false;
+    const run = store.chooseAndValidate('essay', file('essay.pdf')).then(() => (done = true));
+    await flush();
+    expect(calls.validate).toEqual(['essay']);
+    expect(store.slot('essay')).toMatchObject({ validated: true, errors: [] });
+    expect(store.getState().loading).toBe(true);
+    jest.advanceTimersByTime(LOADING_HOLD_MS - 1);
+    await flush();
+    expect(done).toBe(false);
+    expect(store.getState().loading).toBe(true);
+    jest.advanceTimersByTime(1);
+    await run;
+    expect(store.getState().loading).toBe(false);
+  });
+
+  it('an invalid file stores the response errors on the slot, clears loading, rejects, and focuses the field after 1.5 s', async () => {
+    const { store, calls } = setup({
+      validate: async () => {
+        throw refused('This file type is not allowed.');
+      },
+    });
+    const outcome = store.chooseAndValidate('picture', file('notes.txt')).catch((e: unknown) => e);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(SlotUploadError);
+    expect(store.slot('picture')).toMatchObject({ validated: false, errors: ['This file type is not allowed.'] });
+    expect(store.getState().loading).toBe(false);
+    jest.advanceTimersByTime(FIELD_FOCUS_DELAY_MS - 1);
+    expect(calls.focus).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(calls.focus).toEqual(['picture']);
+  });
+
+  it('choosing another file clears the previous errors', async () => {
+    const { store } = setup({
+      validate: async () => {
+        throw refused('Too large');
+      },
+    });
+    await store.chooseAndValidate('resume', file('big.pdf')).catch(() => undefined);
+    expect(store.slot('resume').errors).toEqual(['Too large']);
+    store.choose('resume', file('small.pdf'));
+    expect(store.slot('resume')).toMatchObject({ errors: [], validated: false, name: 'small.pdf' });
+  });
+
+  it('upload validates only the chosen-but-unvalidated files first, then uploads every chosen file with progress', async () => {
+    const { store, calls } = setup();
+    const first = store.chooseAndValidate('essay', file('essay.pdf'));
+    await flush();
+    jest.advanceTimersByTime(LOADING_HOLD_MS);
+    await first;
+    store.choose('resume', file('resume.pdf'));
+    const progress: (number | null)[] = [];
+    store.subscribe(() => progress.push(store.slot('resume').progress));
+    const run = store.upload();
+    await flush();
+    expect(calls.validate).toEqual(['essay', 'resume']);
+    expect(calls.upload).toEqual(['essay', 'resume']);
+    expect(progress).toEqual(expect.arrayContaining([0, 50, 100]));
+    expect(store.getState().loading).toBe(true);
+    jest.advanceTimersByTime(LOADING_HOLD_MS);
+    const stored = await run;
+    expect(stored.map((a) => a.field)).toEqual(['essay', 'resume']);
+    expect(store.slot('resume')).toMatchObject({ file: null, progress: null, uploaded: { id: 'id-resume', name: 'resume.pdf' } });
+    expect(store.getState().loading).toBe(false);
+  });
+
+  it('upload stops before storing anything when a pending file is refused', async () => {
+    const { store, calls } = setup({
+      validate: async (slot) => {
+        if (slot === 'picture') throw refused('Only JPEG or PNG pictures.');
+      },
+    });
+    store.choose('essay', file('essay.pdf'));
+    store.choose('picture', file('picture.pdf'));
+    await expect(store.upload()).rejects.toBeInstanceOf(SlotUploadError);
+    expect(calls.upload).toEqual([]);
+    expect(store.slot('picture').errors).toEqual(['Only JPEG or PNG pictures.']);
+    expect(store.getState().loading).toBe(false);
+    jest.advanceTimersByTime(FIELD_FOCUS_DELAY_MS);
+    expect(calls.focus).toEqual(['picture']);
+  });
+
+  it('an upload failure is stored on the slot too', async () => {
+    const { store } = setup({
+      upload: async () => {
+        throw refused('The file is empty.');
+      },
+    });
+    store.choose('essay', file('essay.pdf'));
+    await expect(store.upload()).rejects.toBeInstanceOf(SlotUploadError);
+    expect(store.slot('essay')).toMatchObject({ errors: ['The file is empty.'], progress: null });
+  });
+
+  it('reads errors.file, then any field error, then the message, then the fallback', () => {
+    expect(slotErrorsFrom(refused('bad'), 'x')).toEqual(['bad']);
+    expect(slotErrorsFrom(new Error('network'), 'fallback')).toEqual(['fallback']);
+  });
+});
+
+describe('slot rows', () => {
+  it('lists required slots in display order, unknown ones after, then the four optional AP slots', () => {
+    const rows = slotRows(['resume', 'picture', 'newSlot']);
+    expect(rows.map((r) => r.slot)).toEqual([
+      'picture',
+      'resume',
+      'newSlot',
+      'passedCollegeLevelOrAPCoursesFiles1',
+      'passedCollegeLevelOrAPCoursesFiles2',
+      'passedCollegeLevelOrAPCoursesFiles3',
+      'passedCollegeLevelOrAPCoursesFiles4',
+    ]);
+    expect(rows.filter((r) => r.required).map((r) => r.slot)).toEqual(['picture', 'resume', 'newSlot']);
+  });
+  it('reports the required slots still missing', () => {
+    expect(missingSlots(['picture', 'resume'], new Set(['resume']))).toEqual(['picture']);
+  });
+});
+
+describe('attachment answers', () => {
+  it('reads the nested upload answer and the list rows', () => {
+    const view = {
+      id: 'a1',
+      attachment: 'a1',
+      field: 'resume',
+      name: 'cv.pdf',
+      size: 2048,
+      type: 'application/pdf',
+      uploadedAt: '2026-11-22T08:00:00Z',
+    };
+    expect(toAttachment(unwrap({ data: view }))).toEqual({
+      id: 'a1',
+      field: 'resume',
+      name: 'cv.pdf',
+      size: 2048,
+      contentType: 'application/pdf',
+      uploadedAt: '2026-11-22T08:00:00Z',
+    });
+    expect(toAttachment(unwrap(view))?.id).toBe('a1');
+    expect(toAttachment({ field: 'resume' })).toBeNull();
+  });
+  it('reads the missing slots of a refused completion', () => {
+    expect(missingFromError({ missing: ['picture', { field: 'resume' }] })).toEqual(['picture', 'resume']);
+    expect(missingFromError(null)).toEqual([]);
+  });
+  it('shows details step 2 only when asked for, else 1', () => {
+    expect(detailsStep(2)).toBe(2);
+    expect(detailsStep(null)).toBe(1);
+    expect(detailsStep(7)).toBe(1);
+  });
+});

@@ -1,0 +1,28 @@
+/** The fee quote as a table: application fee, late fee, discount and total (see {@link quoteRows}). */
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import type { Quote } from './payment-api';
+import { quoteRows } from './quote-display';
+
+/** Quote table with a caption; the total row is emphasised. */
+export function QuoteSummary({ quote }: { quote: Quote }) {
+  const { t } = useTranslation();
+  const rows = quoteRows(quote, currentLocale());
+  return (
+    <table className="quote-table" data-testid="quote">
+      <caption>{t('payment.quote.caption')}</caption>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={r.key === 'total' ? 'quote-table__total' : undefined}>
+            <th scope="row">
+              {r.key === 'discount' && quote.discountCode
+                ? t('payment.quote.discount_code', { code: quote.discountCode })
+                : t(`payment.quote.${r.key}`)}
+            </th>
+            <td>{r.text}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

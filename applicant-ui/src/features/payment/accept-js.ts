@@ -1,0 +1,92 @@
+/**
+ * Authorize.Net Accept.js in the browser (DESIGN §7, STACK-NOTES): loads the script once, then
+ * `Accept.dispatchData` turns the card into a single-use `opaqueData {dataDescriptor, dataValue}`,
+ * mapped to the spec's `{descriptor, value}`. The card number goes to Authorize.Net only.
+ */
+import type { CardInput } from './fake-tokenizer';
+import type { OpaqueData, Quote } from './payment-api';
+import { cardDigits } from './payment.schema';
+
+/** Accept.js in the sandbox. */
+export const ACCEPT_JS_SANDBOX_URL = 'https://jstest.authorize.net/v1/Accept.js';
+/** Accept.js in production. */
+export const ACCEPT_JS_PRODUCTION_URL = 'https://js.authorize.net/v1/Accept.js';
+
+interface AcceptResponse {
+  messages: { resultCode: 'Ok' | 'Error'; message: { code: string; text: string }[] };
+  opaqueData?: { dataDescriptor: string; dataValue: string };
+}
+
+interface AcceptGlobal {
+  dispatchData: (
+    secureData: {
+      authData: { clientKey: string; apiLoginID: string };
+      cardData: { cardNumber: string; month: string; year: string; cardCode: string; zip?: string; fullName?: string };
+    },
+    callback: (response: AcceptResponse) => void,
+  ) => void;
+}
+
+/** Error from Accept.js (its message codes, e.g. E_WC_05 invalid card number). */
+export class AcceptJsError extends Error {
+  constructor(readonly messages: { code: string; text: string }[]) {
+    super(messages.map((m) => `${m.code}: ${m.text}`).join('; ') || 'Accept.js error');
+  }
+}
+
+/** The Accept.js URL for a quote: the server's, else by environment (sandbox unless `production`). */
+export function acceptJsUrl(quote: Pick<Quote, 'acceptJsUrl' | 'environment'>): string {
+  if (quote.acceptJsUrl) return quote.acceptJsUrl;
+  return quote.environment === 'production' ? ACCEPT_JS_PRODUCTION_URL : ACCEPT_JS_SANDBOX_URL;
+}
+
+let loading: Promise<AcceptGlobal> | null = null;
+
+/** Loads Accept.js once (a failed load may be retried). */
+export function loadAcceptJs(url: string): Promise<AcceptGlobal> {
+  const w = window as unknown as { Accept?: AcceptGlobal };
+  if (w.Accept) return Promise.resolve(w.Accept);
+  if (!loading) {
+    loading = new Promise<AcceptGlobal>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = url;
+      script.charset = 'utf-8';
+      script.async = true;
+      script.onload = () => (w.Accept ? resolve(w.Accept) : reject(new Error('Accept.js did not load')));
+      script.onerror = () => {
+        loading = null;
+        script.remove();
+        reject(new Error('Accept.js did not load'));
+      };
+      document.head.appendChild(script);
+    });
+  }
+  return loading;
+}
+
+/** Tokenises a card with Accept.js. Rejects with {@link AcceptJsError} when Accept.js refuses it. */
+export async function acceptTokenize(quote: Quote, card: CardInput & { zip?: string; fullName?: string }): Promise<OpaqueData> {
+  const accept = await loadAcceptJs(acceptJsUrl(quote));
+  return new Promise<OpaqueData>((resolve, reject) => {
+    accept.dispatchData(
+      {
+        authData: { clientKey: quote.clientKey ?? '', apiLoginID: quote.apiLoginId ?? '' },
+        cardData: {
+          cardNumber: cardDigits(card.cardNumber),
+          month: card.expMonth,
+          year: card.expYear,
+          cardCode: card.cvv,
+          zip: card.zip,
+          fullName: card.fullName,
+        },
+      },
+      (response) => {
+        if (response.messages.resultCode === 'Ok' && response.opaqueData) {
+          resolve({ descriptor: response.opaqueData.dataDescriptor, value: response.opaqueData.dataValue });
+        } else {
+          reject(new AcceptJsError(response.messages.message ?? []));
+        }
+      },
+    );
+  });
+}

@@ -1,0 +1,197 @@
+import { AxiosError, AxiosHeaders } from 'axios';
+import { createPaymentSchema, luhnValid, notExpired, paymentDefaults } from './payment.schema';
+import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
+import { cardLast4, formatMoney, isWaived, quoteRows } from './quote-display';
+import { FAKE_DESCRIPTOR, fakeTokenize } from './fake-tokenizer';
+import { toPaymentRecord, toQuote, type PaymentBody, type PaymentRecord } from './payment-api';
+import { acceptJsUrl, ACCEPT_JS_PRODUCTION_URL, ACCEPT_JS_SANDBOX_URL } from './accept-js';
+
+const now = () => new Date(2026, 10, 22);
+const card = {
+  ...paymentDefaults('Ana Diaz'),
+  creditCardBillingZip: '11219',
+  cardNumber: '4111 1111 1111 1111',
+  expMonth: '12',
+  expYear: '2030',
+  cvv: '123',
+};
+
+function httpError(status: number, data?: unknown): AxiosError {
+  const headers = new AxiosHeaders();
+  if (status === 0) return new AxiosError('Network Error', 'ERR_NETWORK', { headers });
+  return new AxiosError(String(status), 'ERR_BAD_RESPONSE', { headers }, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config: { headers },
+    data,
+  });
+}
+
+const approved: PaymentRecord = toPaymentRecord({
+  status: 'approved',
+  Payment_Status: 'Paid',
+  amount: 150,
+  total: 150,
+  transactionId: 't1',
+});
+
+describe('payment schema', () => {
+  const schema = createPaymentSchema(false, now);
+  const issues = (values: object) => {
+    const r = schema.safeParse(values);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+  };
+
+  it('accepts a complete card form and strips spaces from the number', () => {
+    const r = schema.safeParse(card);
+    expect(r.success).toBe(true);
+    expect(r.success && r.data.cardNumber).toBe('4111111111111111');
+  });
+  it('requires the holder name and a billing zip', () => {
+    expect(issues({ ...card, creditCardFullName: ' ', creditCardBillingZip: '' })).toEqual(
+      expect.arrayContaining(['creditCardFullName:payment.errors.name_required', 'creditCardBillingZip:payment.errors.zip']),
+    );
+  });
+  it('refuses a card number that fails the Luhn check, a bad CVV and an expired card', () => {
+    expect(issues({ ...card, cardNumber: '4111111111111112', cvv: '12', expMonth: '10', expYear: '2026' })).toEqual(
+      expect.arrayContaining(['cardNumber:payment.errors.card_number', 'cvv:payment.errors.cvv', 'expMonth:payment.errors.expired']),
+    );
+  });
+  it('asks for no card when the fee is waived', () => {
+    expect(createPaymentSchema(true, now).safeParse(paymentDefaults()).success).toBe(true);
+  });
+  it('checks Luhn and expiry', () => {
+    expect(luhnValid('4007000000027')).toBe(true);
+    expect(luhnValid('4007000000028')).toBe(false);
+    expect(notExpired('11', '2026', now())).toBe(true);
+    expect(notExpired('10', '2026', now())).toBe(false);
+  });
+});
+
+describe('requestId per payment attempt', () => {
+  it('reuses the same requestId and body when the previous attempt got no answer, so a retry never charges twice', async () => {
+    const sent: PaymentBody[] = [];
+    let fail = true;
+    const attempts = new PaymentAttempts(
+      async (body) => {
+        sent.push(body);
+        if (fail) throw httpError(0);
+        return approved;
+      },
+      (() => {
+        let n = 0;
+        return () => `req-${++n}`;
+      })(),
+    );
+    let built = 0;
+    const build = (requestId: string): PaymentBody => {
+      built++;
+      return { applicationId: 'a1', requestId, opaqueData: { descriptor: 'D', value: `nonce-${built}` } };
+    };
+    await expect(attempts.pay(build)).rejects.toBeInstanceOf(AxiosError);
+    expect(attempts.pendingRequestId).toBe('req-1');
+    fail = false;
+    await expect(attempts.pay(build)).resolves.toBe(approved);
+    expect(sent.map((b) => b.requestId)).toEqual(['req-1', 'req-1']);
+    expect(sent[1]).toBe(sent[0]);
+    expect(built).toBe(1);
+    expect(attempts.hasPending).toBe(false);
+  });
+
+  it('starts a new attempt with a new requestId after a definite answer (a decline)', async () => {
+    const sent: string[] = [];
+    let n = 0;
+    const attempts = new PaymentAttempts(
+      async (body) => {
+        sent.push(body.requestId);
+        if (sent.length === 1) throw httpError(402, { success: false, code: 'PAY-001', message: 'Declined' });
+        return approved;
+      },
+      () => `req-${++n}`,
+    );
+    const build = (requestId: string) => ({ applicationId: 'a1', requestId });
+    await expect(attempts.pay(build)).rejects.toBeInstanceOf(AxiosError);
+    expect(attempts.hasPending).toBe(false);
+    await attempts.pay(build);
+    expect(sent).toEqual(['req-1', 'req-2']);
+  });
+
+  it('treats no answer, an attempt still in flight, an unsettled gateway outcome and an uncoded 5xx as unknown', () => {
+    expect(isUnknownOutcome(httpError(0))).toBe(true);
+    expect(isUnknownOutcome(httpError(504, '<html>'))).toBe(true);
+    expect(isUnknownOutcome(httpError(409, { success: false, code: 'PAY-409-request', message: 'x' }))).toBe(true);
+    expect(isUnknownOutcome(httpError(502, { success: false, code: 'PAY-002', message: 'x', data: { status: 'unknown' } }))).toBe(true);
+  });
+  it('treats declines, gateway rejections, already paid and field errors as definite', () => {
+    expect(isUnknownOutcome(httpError(402, { success: false, code: 'PAY-001', message: 'x', data: { status: 'declined' } }))).toBe(false);
+    expect(isUnknownOutcome(httpError(502, { success: false, code: 'PAY-002', message: 'x', data: { status: 'rejected' } }))).toBe(false);
+    expect(isUnknownOutcome(httpError(409, { success: false, code: 'PAY-003', message: 'x' }))).toBe(false);
+    expect(isUnknownOutcome(httpError(422, { success: false, code: 'VAL-001', message: 'x' }))).toBe(false);
+  });
+});
+
+describe('quote display', () => {
+  const quote = toQuote({ amount: '150.00', lateFee: 150, discount: 50, total: '250.00', currency: 'USD', gateway: 'fake' });
+  it('shows fee, late fee, discount (negative) and total, formatted for the locale', () => {
+    expect(quoteRows(quote, 'en').map((r) => [r.key, r.text])).toEqual([
+      ['amount', '$150.00'],
+      ['lateFee', '$150.00'],
+      ['discount', '-$50.00'],
+      ['total', '$250.00'],
+    ]);
+  });
+  it('leaves out a zero late fee and a zero discount', () => {
+    expect(quoteRows({ ...quote, lateFee: 0, discount: 0, total: 150 }, 'en').map((r) => r.key)).toEqual(['amount', 'total']);
+  });
+  it('formats in Spanish and Chinese too', () => {
+    expect(formatMoney(150, 'USD', 'es')).toMatch(/150,00/);
+    expect(formatMoney(150, 'USD', 'zh-CN')).toMatch(/150\.00/);
+  });
+  it('is waived when nothing is left to pay', () => {
+    expect(isWaived({ total: 0 })).toBe(true);
+    expect(isWaived({ total: 150 })).toBe(false);
+  });
+  it('reads the card last four from the masked number', () => {
+    expect(cardLast4('XXXX1111')).toBe('1111');
+    expect(cardLast4(null)).toBeNull();
+  });
+  it('picks the Accept.js URL from the quote', () => {
+    expect(acceptJsUrl({})).toBe(ACCEPT_JS_SANDBOX_URL);
+    expect(acceptJsUrl({ environment: 'production' })).toBe(ACCEPT_JS_PRODUCTION_URL);
+    expect(acceptJsUrl({ acceptJsUrl: 'https://x/Accept.js' })).toBe('https://x/Accept.js');
+  });
+});
+
+describe('payment answers', () => {
+  it('reads the server receipt (last4, date, reference number) and a quote', () => {
+    const receipt = toPaymentRecord({
+      requestId: 'r1',
+      status: 'approved',
+      Payment_Status: 'Paid',
+      referenceNumber: '100001',
+      amount: 150,
+      lateFee: 150,
+      discount: 0,
+      total: 300,
+      currency: 'USD',
+      transactionId: '123',
+      last4: '1111',
+      date: '2026-11-22T08:00:00.000Z',
+    });
+    expect(receipt).toMatchObject({ referenceNumber: '100001', total: 300, accountNumber: '1111', paidAt: '2026-11-22T08:00:00.000Z' });
+    expect(cardLast4(receipt.accountNumber)).toBe('1111');
+    const quote = toQuote({ amount: 150, lateFee: 0, discount: 150, total: 0, currency: 'USD', waived: true });
+    expect(quote.gateway).toBe('fake');
+    expect(isWaived(quote)).toBe(true);
+  });
+});
+
+describe('fake tokeniser', () => {
+  it('produces FAKE.TEST.PAYMENT opaque data carrying the last four digits only, the expiry and a nonce', () => {
+    const data = fakeTokenize({ cardNumber: '4111 1111 1111 1111', expMonth: '12', expYear: '2030', cvv: '123' }, 'n-1');
+    expect(data.descriptor).toBe(FAKE_DESCRIPTOR);
+    expect(JSON.parse(Buffer.from(data.value, 'base64').toString('utf8'))).toEqual({ cardNumber: '1111', exp: '12/2030', nonce: 'n-1' });
+    expect(data.value).not.toContain(Buffer.from('4111111111111111').toString('base64'));
+  });
+});
