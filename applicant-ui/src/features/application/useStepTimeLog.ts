@@ -23,10 +23,13 @@ export function useStepTimeLog(token: string | null, stepName: string | null): v
       else visibleSince = performance.now();
     };
     document.addEventListener('visibilitychange', onVisibility);
+    // One record per visit, even when (almost) no time passed: pagehide and the unmount both end it.
+    let logged = false;
     const onLeave = () => {
+      if (logged) return;
+      logged = true;
       flush();
-      if (spent > 0) void postTimeLog(token, elapsedSeconds(0, spent), stepName);
-      spent = 0;
+      void postTimeLog(token, elapsedSeconds(0, spent), stepName);
     };
     window.addEventListener('pagehide', onLeave);
     return () => {
