@@ -10,7 +10,8 @@ import { startPortal, type RunningPortal } from './support/portal.js';
 /**
  * Issue 4 end to end: an applicant whose application has reached step 8 (arranged through the API:
  * start, save every required answer, certify and sign) has an unknown discount code refused and a card declined (the form stays), then pays
- * the fee with the fake gateway in chromium, sees the receipt, opens the details form, has a wrong-type file refused with the server's
+ * the fee with the fake gateway in chromium, sees the receipt, opens the details form with the thank-you page's button (the
+ * payment's details token; the e-mailed link works too), has a wrong-type file refused with the server's
  * message, uploads a real file to every required slot (a PDF made here, a PNG for the picture),
  * finishes and lands on the details thank-you page.
  */
@@ -194,19 +195,32 @@ describe('payment and documents', () => {
     expect(receiptText).toContain('Transaction ID');
     expect(receiptText).toContain('Paid');
 
-    // The way on to the details form: a button here, and the link in the receipt e-mail.
+    // The way on to the details form: a button here (with the details token the payment answered: the
+    // application token no longer opens the submitted application), and the link in the receipt e-mail.
     const detailsButton = page.getByRole('link', { name: 'Upload documents now' });
-    await expect(detailsButton.getAttribute('href')).resolves.toBe(`/details/1?token=${encodeURIComponent(token)}`);
+    const href = (await detailsButton.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/details\/1\?token=[\w%-]+$/);
+    const detailsToken = new URL(href, portal.baseUrl).searchParams.get('token')!;
+    expect(detailsToken).not.toBe(token);
+    await api('GET', `/token/check?token=${encodeURIComponent(token)}`, undefined, {}, 410);
+    const checked = await api<{ purpose: string; data: Record_ }>('GET', `/token/check?token=${encodeURIComponent(detailsToken)}`);
+    expect(checked).toMatchObject({ purpose: 'details', data: { Id: id, status: 'submitted' } });
+
     const receiptMail = await mail.waitFor((m) => m.to.includes(APPLICANT.email) && m.subject.startsWith('Application received'), 10000);
     expect(receiptMail.text).toContain('1111');
     const link = /https?:\/\/\S+\/validation\?token=[\w%-]+/.exec(receiptMail.text)?.[0];
     expect(link).toBeDefined();
+    // the e-mailed link opens the documents step too (in another tab)
+    const mailPage = await context.newPage();
+    await mailPage.goto(link!);
+    await mailPage.waitForURL(/\/details\/1\?token=/);
+    await mailPage.getByRole('heading', { name: 'Documents' }).waitFor();
+    await mailPage.close();
 
-    const detailsToken = new URL(link!).searchParams.get('token')!;
-
-    // The details form (documents step), opened from the e-mailed link.
-    await page.goto(link!);
+    // The details form (documents step), entered with the thank-you page's button.
+    await detailsButton.click();
     await page.waitForURL(/\/details\/1\?token=/);
+    expect(new URL(page.url()).searchParams.get('token')).toBe(detailsToken);
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     for (const slot of slots) await page.locator(`#file-${slot}`).waitFor();
 

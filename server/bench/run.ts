@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       PAYMENT_GATEWAY: 'authorizenet',
       AUTHNET_API_LOGIN_ID: 'bench',
       AUTHNET_TRANSACTION_KEY: 'bench',
+      AUTHNET_CLIENT_KEY: 'bench',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,

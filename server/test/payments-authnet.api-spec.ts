@@ -4,6 +4,7 @@ import { startAuthnetDouble, type AuthnetDouble } from './support/authnet-double
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 const CREDENTIALS = { name: 'portal-login', transactionKey: 'portal-key-123' };
+const CLIENT_KEY = 'public-client-key-456';
 
 /**
  * The Authorize.Net adapter against a local double of its JSON API (BOM, key order, single-use nonces,
@@ -45,6 +46,7 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
       PAYMENT_GATEWAY: 'authorizenet',
       AUTHNET_API_LOGIN_ID: CREDENTIALS.name,
       AUTHNET_TRANSACTION_KEY: CREDENTIALS.transactionKey,
+      AUTHNET_CLIENT_KEY: CLIENT_KEY,
       AUTHNET_ENDPOINT: double.url,
       PAYMENT_GATEWAY_TIMEOUT_MS: '400',
     });
@@ -57,6 +59,53 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
     double.mode = 'normal';
     double.delayMs = 0;
     double.reportingDown = false;
+  });
+
+  it('quotes with the Accept.js settings (public values only) and the CSP allows the sandbox Accept.js origins', async () => {
+    const a = await certified();
+    const response = await t.http().get(`/api/payments/quote?applicationId=${a.id}`).set('X-Application-Token', a.token).expect(200);
+    expect(response.body.data).toMatchObject({
+      gateway: 'authorizenet',
+      apiLoginId: CREDENTIALS.name,
+      clientKey: CLIENT_KEY,
+      acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+      total: 300,
+    });
+    expect(JSON.stringify(response.body)).not.toContain(CREDENTIALS.transactionKey);
+    const csp = String(response.headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive('script-src')).toBe("script-src 'self' https://jstest.authorize.net");
+    expect(directive('frame-src')).toBe("frame-src 'self' https://jstest.authorize.net");
+    expect(directive('connect-src')).toBe("connect-src 'self' https://jstest.authorize.net https://apitest.authorize.net");
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+  });
+
+  it('answers a details token with the approval (the application token is closed once submitted)', async () => {
+    const a = await certified();
+    const requestId = randomUUID();
+    const response = await pay(a, { requestId }).expect(201);
+    const check = await t
+      .http()
+      .get(`/api/token/check?token=${encodeURIComponent(response.body.data.detailsToken)}`)
+      .expect(200);
+    expect(check.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted', Payment_Status: 'Paid' } });
+    await t
+      .http()
+      .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
+      .expect(410);
+    // a retry with the closed application token (lost answer) gets the stored outcome and a fresh details token
+    const replay = await pay(a, { requestId }).expect(201);
+    expect(replay.body.data.transactionId).toBe(response.body.data.transactionId);
+    expect(replay.body.data.detailsToken).not.toBe(response.body.data.detailsToken);
+    await t
+      .http()
+      .get(`/api/token/check?token=${encodeURIComponent(replay.body.data.detailsToken)}`)
+      .expect(200);
+    expect(await chargesFor(a.id)).toHaveLength(1);
   });
 
   it('sends createTransactionRequest in schema key order, reads the BOM-prefixed answer, and approves', async () => {

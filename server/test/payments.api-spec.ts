@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ConfigError, loadConfig } from '../src/config/app-config.js';
+import { acceptJsCspSources, acceptJsSettings } from '../src/modules/payments/gateway/accept-js.config.js';
 import { fakeOpaqueData, FakeGateway } from '../src/modules/payments/gateway/fake.gateway.js';
 import { PAYMENT_GATEWAY } from '../src/modules/payments/gateway/payment-gateway.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
@@ -67,7 +68,23 @@ describe('Payments with the fake gateway: /api/payments', () => {
         discountCode: null,
         waived: false,
         lateFeeAfter: '2025-07-30T04:01:00.000Z',
+        gateway: 'fake',
       });
+    });
+
+    it('names the fake gateway and no Accept.js settings; the CSP allows no Authorize.Net origin', async () => {
+      const a = await certified();
+      const response = await t.http().get(`/api/payments/quote?applicationId=${a.id}`).set('X-Application-Token', a.token).expect(200);
+      expect(response.body.data.gateway).toBe('fake');
+      expect(response.body.data).not.toHaveProperty('clientKey');
+      expect(response.body.data).not.toHaveProperty('apiLoginId');
+      expect(response.body.data).not.toHaveProperty('acceptJsUrl');
+      const csp = String(response.headers['content-security-policy']);
+      const directives = csp.split(';').map((d) => d.trim());
+      expect(directives).toContain("script-src 'self'");
+      expect(directives).toContain("connect-src 'self'");
+      expect(directives.some((d) => d.startsWith('frame-src'))).toBe(false);
+      expect(csp).not.toContain('authorize.net');
     });
 
     it('adds the late fee only after the cut-over instant', async () => {
@@ -158,11 +175,38 @@ describe('Payments with the fake gateway: /api/payments', () => {
       const check = await t.http().get(`/api/token/check?token=${link![1]}`).expect(200);
       expect(check.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted', Payment_Status: 'Paid' } });
 
+      // the answer carries a fresh details token (the application token is closed now), stored only hashed
+      const detailsToken = response.body.data.detailsToken as string;
+      expect(detailsToken).toEqual(expect.any(String));
+      expect(detailsToken).not.toBe(link![1]);
+      const viaAnswer = await t
+        .http()
+        .get(`/api/token/check?token=${encodeURIComponent(detailsToken)}`)
+        .expect(200);
+      expect(viaAnswer.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted' } });
+      const closed = await t
+        .http()
+        .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
+        .expect(410);
+      expect(closed.body.code).toBe('TKN-002');
+      const tokensWithHash = async (value: string) =>
+        (await t.db.query('SELECT count(*)::int AS n FROM application_tokens WHERE token_hash = $1', [value])).rows[0].n;
+      expect(await tokensWithHash(createHash('sha256').update(detailsToken).digest('hex'))).toBe(1);
+      expect(await tokensWithHash(detailsToken)).toBe(0);
+
       // the same requestId answers the stored outcome without a second charge
       const charges = fake.chargeCount;
       const replay = await pay(a, { requestId, opaqueData: card() }).expect(201);
       expect(replay.body.data.transactionId).toBe(response.body.data.transactionId);
       expect(fake.chargeCount).toBe(charges);
+      // ... with another fresh details token that opens the application too
+      expect(replay.body.data.detailsToken).toEqual(expect.any(String));
+      expect(replay.body.data.detailsToken).not.toBe(detailsToken);
+      const viaReplay = await t
+        .http()
+        .get(`/api/token/check?token=${encodeURIComponent(replay.body.data.detailsToken)}`)
+        .expect(200);
+      expect(viaReplay.body).toMatchObject({ purpose: 'details', data: { Id: a.id } });
       // a new attempt for a paid application is refused (the application token no longer opens it; the owner's or details token does)
       const again = await t
         .http()
@@ -184,6 +228,7 @@ describe('Payments with the fake gateway: /api/payments', () => {
       const a = await certified();
       const declined = await pay(a, { creditCardBillingZip: '46282' }).expect(402);
       expect(declined.body).toMatchObject({ code: 'PAY-001', data: { status: 'declined', Payment_Status: 'Declined' } });
+      expect(declined.body.data).not.toHaveProperty('detailsToken');
       expect(await applicationRow(a.id)).toMatchObject({ status: 'draft', payment_status: 'Declined' });
       await pay(a).expect(201);
     });
@@ -224,6 +269,15 @@ describe('Payments with the fake gateway: /api/payments', () => {
         discount: 300,
         discountCode: 'ONCE',
       });
+      const waivedCheck = await t
+        .http()
+        .get(`/api/token/check?token=${encodeURIComponent(response.body.data.detailsToken)}`)
+        .expect(200);
+      expect(waivedCheck.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted', Payment_Status: 'Waived' } });
+      await t
+        .http()
+        .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
+        .expect(410);
       expect(fake.chargeCount).toBe(charges);
       expect(await applicationRow(a.id)).toMatchObject({ status: 'submitted', payment_status: 'Waived' });
       const [code] = (await t.db.query(`SELECT usage_count FROM discount_codes WHERE code = 'ONCE'`)).rows;
@@ -294,10 +348,46 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY/);
       expect(() => loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'authorizenet' })).toThrow(/AUTHNET_API_LOGIN_ID/);
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'authorizenet', AUTHNET_API_LOGIN_ID: 'x', AUTHNET_TRANSACTION_KEY: 'y' }),
+      ).toThrow(/AUTHNET_CLIENT_KEY/);
       expect(
-        loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'authorizenet', AUTHNET_API_LOGIN_ID: 'x', AUTHNET_TRANSACTION_KEY: 'y' })
-          .PAYMENT_GATEWAY,
+        loadConfig({
+          NODE_ENV: 'production',
+          PAYMENT_GATEWAY: 'authorizenet',
+          AUTHNET_API_LOGIN_ID: 'x',
+          AUTHNET_TRANSACTION_KEY: 'y',
+          AUTHNET_CLIENT_KEY: 'z',
+        }).PAYMENT_GATEWAY,
       ).toBe('authorizenet');
+    });
+
+    it('derives the Accept.js URL and CSP origins from AUTHNET_ENVIRONMENT or the endpoint', () => {
+      const authnet = { PAYMENT_GATEWAY: 'authorizenet', AUTHNET_API_LOGIN_ID: 'x', AUTHNET_TRANSACTION_KEY: 'y', AUTHNET_CLIENT_KEY: 'z' };
+      expect(acceptJsSettings(loadConfig({}))).toBeNull();
+      expect(acceptJsCspSources(loadConfig({}))).toEqual({ script: [], frame: [], connect: [] });
+      expect(acceptJsSettings(loadConfig(authnet))).toEqual({
+        environment: 'sandbox',
+        apiLoginId: 'x',
+        clientKey: 'z',
+        acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+      });
+      const production = loadConfig({ ...authnet, AUTHNET_ENDPOINT: 'https://api2.authorize.net/xml/v1/request.api' });
+      expect(acceptJsSettings(production)?.acceptJsUrl).toBe('https://js.authorize.net/v1/Accept.js');
+      expect(acceptJsCspSources(production)).toEqual({
+        script: ['https://js.authorize.net'],
+        frame: ['https://js.authorize.net'],
+        connect: ['https://js.authorize.net', 'https://api2.authorize.net', 'https://api.authorize.net'],
+      });
+      expect(acceptJsSettings(loadConfig({ ...authnet, AUTHNET_ENVIRONMENT: 'production' }))?.acceptJsUrl).toBe(
+        'https://js.authorize.net/v1/Accept.js',
+      );
+      expect(
+        acceptJsSettings(
+          loadConfig({ ...authnet, AUTHNET_ENVIRONMENT: 'sandbox', AUTHNET_ENDPOINT: 'https://api2.authorize.net/xml/v1/request.api' }),
+        )?.acceptJsUrl,
+      ).toBe('https://jstest.authorize.net/v1/Accept.js');
+      expect(() => loadConfig({ ...authnet, AUTHNET_ENVIRONMENT: 'live' })).toThrow(/AUTHNET_ENVIRONMENT/);
     });
 
     it('reads fee, late fee, cut-over and currency from configuration', () => {

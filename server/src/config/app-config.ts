@@ -144,6 +144,13 @@ export const configSchema = z.object({
   PAYMENT_GATEWAY: z.enum(['fake', 'authorizenet']).default('fake'),
   AUTHNET_API_LOGIN_ID: z.string().min(1).optional(),
   AUTHNET_TRANSACTION_KEY: z.string().min(1).optional(),
+  /** Authorize.Net public client key (Accept.js in the browser; not a secret); required with `authorizenet`. */
+  AUTHNET_CLIENT_KEY: z.string().min(1).optional(),
+  /**
+   * `sandbox` or `production`: which Accept.js the browser loads (and which Authorize.Net origins the CSP
+   * allows). Unset: `production` when AUTHNET_ENDPOINT is api.authorize.net / api2.authorize.net, else `sandbox`.
+   */
+  AUTHNET_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
   /** Authorize.Net JSON endpoint: sandbox by default; production is https://api2.authorize.net/xml/v1/request.api */
   AUTHNET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
   /** Longest wait for the gateway's answer (ms); after it the outcome is unknown and must be settled. */
@@ -176,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.PAYMENT_GATEWAY === 'authorizenet') {
     if (!config.AUTHNET_API_LOGIN_ID) problems.push('  AUTHNET_API_LOGIN_ID: required with PAYMENT_GATEWAY=authorizenet');
     if (!config.AUTHNET_TRANSACTION_KEY) problems.push('  AUTHNET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet');
+    if (!config.AUTHNET_CLIENT_KEY) problems.push('  AUTHNET_CLIENT_KEY: required with PAYMENT_GATEWAY=authorizenet');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return { ...config, DEMO_DATA: config.DEMO_DATA ?? config.NODE_ENV === 'development' };

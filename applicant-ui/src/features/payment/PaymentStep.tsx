@@ -19,9 +19,9 @@ import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
 import { applicationPath } from '../../app/route-names';
-import { AcceptJsError, acceptTokenize } from './accept-js';
+import { AcceptJsError } from './accept-js';
 import { CardFields } from './CardFields';
-import { fakeTokenize } from './fake-tokenizer';
+import { preloadTokenizer, tokenizeCard } from './card-tokenizer';
 import { getQuote, postPayment, type OpaqueData, type PaymentBody, type PaymentRecord, type Quote } from './payment-api';
 import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
 import { createPaymentSchema, paymentDefaults, type PaymentValues } from './payment.schema';
@@ -131,18 +131,29 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
     setApplying(false);
   };
 
-  const tokenize = async (values: PaymentValues): Promise<OpaqueData> => {
-    const card = { cardNumber: values.cardNumber, expMonth: values.expMonth, expYear: values.expYear, cvv: values.cvv };
-    if (quote?.gateway === 'authorizenet') {
-      return acceptTokenize(quote, { ...card, zip: values.creditCardBillingZip, fullName: values.creditCardFullName });
-    }
-    return fakeTokenize(card);
-  };
+  // Accept.js is loaded only when the quote names Authorize.Net (and early, so that Pay does not wait)
+  const gateway = quote?.gateway;
+  const quoteRef = useRef(quote);
+  quoteRef.current = quote;
+  useEffect(() => {
+    if (gateway && quoteRef.current) preloadTokenizer(quoteRef.current);
+  }, [gateway]);
+
+  const tokenize = async (current: Quote, values: PaymentValues): Promise<OpaqueData> =>
+    tokenizeCard(current, {
+      cardNumber: values.cardNumber,
+      expMonth: values.expMonth,
+      expYear: values.expYear,
+      cvv: values.cvv,
+      zip: values.creditCardBillingZip,
+      fullName: values.creditCardFullName,
+    });
 
   const succeed = (receipt: PaymentRecord) => {
     // the application is submitted once paid or waived (cross-team contract 4)
     updateRecord({ ...record, status: 'submitted', Payment_Status: receipt.Payment_Status || 'Paid' });
-    const state: ThankYouState = { receipt, token, applicationId: record.Id, name: fullName };
+    // the application token is closed once the application is submitted: link on with the details token
+    const state: ThankYouState = { receipt, detailsToken: receipt.detailsToken, applicationId: record.Id, name: fullName };
     saveReceipt(state);
     void navigate(APPLICATION_THANK_YOU_PATH, { state });
   };
@@ -155,7 +166,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
         const body: PaymentBody = { applicationId: record.Id, requestId };
         if (appliedCode) body.discountCode = appliedCode;
         if (!waivedRef.current) {
-          body.opaqueData = await tokenize(values);
+          body.opaqueData = await tokenize(quote, values);
           body.creditCardFullName = values.creditCardFullName.trim();
           body.creditCardBillingZip = values.creditCardBillingZip.trim();
         }

@@ -1,7 +1,9 @@
 /**
  * `/application/thank-you` (spec §2: confirmation, receives route props): the payment receipt —
  * reference number, fee, late fee, discount, total, card last four, transaction id and date — and the
- * way on to the further-details form (`/details/1?token=…`, the same link is e-mailed).
+ * way on to the further-details form (`/details/1?token=<detailsToken>`: the application token no longer
+ * opens a submitted application, so the payment answer carries a fresh details token; the e-mail has its own).
+ * A payment held for review has no details token yet: the page then says the e-mail will follow.
  */
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +38,7 @@ export default function ThankYouPage() {
     );
   }
 
-  const { receipt, token } = state;
+  const { receipt, detailsToken } = state;
   const money = (v: number) => formatMoney(v, receipt.currency, locale);
   const waived = receipt.Payment_Status === 'Waived';
   const pending = receipt.Payment_Status === 'Pending';
@@ -72,13 +74,19 @@ export default function ThankYouPage() {
             </div>
           ))}
       </dl>
-      <p>{t('thank_you.email_sent')}</p>
-      <h2>{t('thank_you.next_title')}</h2>
-      <p>{t('thank_you.next_text')}</p>
+      {!pending && <p>{t('thank_you.email_sent')}</p>}
+      {detailsToken && (
+        <>
+          <h2>{t('thank_you.next_title')}</h2>
+          <p>{t('thank_you.next_text')}</p>
+        </>
+      )}
       <p className="actions">
-        <Link className="btn btn--primary" to={applicationPath(1, token, 'details')}>
-          {t('thank_you.go_to_details')}
-        </Link>
+        {detailsToken && (
+          <Link className="btn btn--primary" to={applicationPath(1, detailsToken, 'details')}>
+            {t('thank_you.go_to_details')}
+          </Link>
+        )}
         <button type="button" className="btn btn--ghost" onClick={() => window.print()}>
           {t('thank_you.print')}
         </button>

@@ -17,7 +17,8 @@ interface AcceptResponse {
   opaqueData?: { dataDescriptor: string; dataValue: string };
 }
 
-interface AcceptGlobal {
+/** The `window.Accept` object Accept.js defines. */
+export interface AcceptGlobal {
   dispatchData: (
     secureData: {
       authData: { clientKey: string; apiLoginID: string };
@@ -64,9 +65,19 @@ export function loadAcceptJs(url: string): Promise<AcceptGlobal> {
   return loading;
 }
 
-/** Tokenises a card with Accept.js. Rejects with {@link AcceptJsError} when Accept.js refuses it. */
-export async function acceptTokenize(quote: Quote, card: CardInput & { zip?: string; fullName?: string }): Promise<OpaqueData> {
-  const accept = await loadAcceptJs(acceptJsUrl(quote));
+/** Loads Accept.js from a URL (replaceable in tests). */
+export type AcceptJsLoader = (url: string) => Promise<AcceptGlobal>;
+
+/**
+ * Tokenises a card with Accept.js (loaded by `load`, {@link loadAcceptJs} by default). Rejects with
+ * {@link AcceptJsError} when Accept.js refuses it.
+ */
+export async function acceptTokenize(
+  quote: Quote,
+  card: CardInput & { zip?: string; fullName?: string },
+  load: AcceptJsLoader = loadAcceptJs,
+): Promise<OpaqueData> {
+  const accept = await load(acceptJsUrl(quote));
   return new Promise<OpaqueData>((resolve, reject) => {
     accept.dispatchData(
       {

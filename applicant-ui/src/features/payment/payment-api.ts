@@ -61,6 +61,11 @@ export interface PaymentRecord {
   referenceNumber: string | null;
   /** When the payment was recorded (ISO 8601). */
   paidAt: string | null;
+  /**
+   * Approved or waived: a fresh `details` token for `/details/1?token=…` (the application token stops
+   * opening the application once it is submitted, TKN-002). Null otherwise.
+   */
+  detailsToken: string | null;
 }
 
 const num = (v: unknown): number => {
@@ -103,6 +108,7 @@ export function toPaymentRecord(raw: unknown): PaymentRecord {
     accountNumber: strOrNull(r.last4) ?? strOrNull(r.accountNumber),
     referenceNumber: strOrNull(r.referenceNumber),
     paidAt: strOrNull(r.date) ?? strOrNull(r.paidAt) ?? strOrNull(r.createdAt),
+    detailsToken: strOrNull(r.detailsToken),
   };
 }
 

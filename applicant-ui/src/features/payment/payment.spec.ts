@@ -4,7 +4,9 @@ import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
 import { cardLast4, formatMoney, isWaived, quoteRows } from './quote-display';
 import { FAKE_DESCRIPTOR, fakeTokenize } from './fake-tokenizer';
 import { toPaymentRecord, toQuote, type PaymentBody, type PaymentRecord } from './payment-api';
-import { acceptJsUrl, ACCEPT_JS_PRODUCTION_URL, ACCEPT_JS_SANDBOX_URL } from './accept-js';
+import { jest } from '@jest/globals';
+import { AcceptJsError, acceptJsUrl, ACCEPT_JS_PRODUCTION_URL, ACCEPT_JS_SANDBOX_URL, type AcceptGlobal } from './accept-js';
+import { preloadTokenizer, tokenizeCard } from './card-tokenizer';
 
 const now = () => new Date(2026, 10, 22);
 const card = {
@@ -193,5 +195,92 @@ describe('fake tokeniser', () => {
     expect(data.descriptor).toBe(FAKE_DESCRIPTOR);
     expect(JSON.parse(Buffer.from(data.value, 'base64').toString('utf8'))).toEqual({ cardNumber: '1111', exp: '12/2030', nonce: 'n-1' });
     expect(data.value).not.toContain(Buffer.from('4111111111111111').toString('base64'));
+  });
+});
+
+describe('card tokeniser by gateway', () => {
+  const authnetQuote = toQuote({
+    amount: 150,
+    lateFee: 0,
+    discount: 0,
+    total: 150,
+    currency: 'USD',
+    gateway: 'authorizenet',
+    apiLoginId: 'login-1',
+    clientKey: 'client-key-1',
+    acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+  });
+  const fakeQuote = toQuote({ amount: 150, lateFee: 0, discount: 0, total: 150, currency: 'USD', gateway: 'fake' });
+  const cardToTokenize = {
+    cardNumber: '4111 1111 1111 1111',
+    expMonth: '12',
+    expYear: '2030',
+    cvv: '123',
+    zip: '11219',
+    fullName: 'Ana Diaz',
+  };
+
+  /** A loader double: records the URL and answers an Accept global whose dispatchData records its input. */
+  function acceptDouble() {
+    const dispatched: unknown[] = [];
+    const accept: AcceptGlobal = {
+      dispatchData: (secureData, callback) => {
+        dispatched.push(secureData);
+        callback({
+          messages: { resultCode: 'Ok', message: [] },
+          opaqueData: { dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'nonce-1' },
+        });
+      },
+    };
+    const load = jest.fn(async (_url: string) => accept);
+    return { load, dispatched };
+  }
+
+  it('reads the gateway and the Accept.js settings from an authorizenet quote', () => {
+    expect(authnetQuote).toMatchObject({
+      gateway: 'authorizenet',
+      apiLoginId: 'login-1',
+      clientKey: 'client-key-1',
+      acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+    });
+  });
+
+  it('tokenises through Accept.js, loaded from the quote’s URL, with an authorizenet quote', async () => {
+    const { load, dispatched } = acceptDouble();
+    const data = await tokenizeCard(authnetQuote, cardToTokenize, load);
+    expect(load).toHaveBeenCalledWith('https://jstest.authorize.net/v1/Accept.js');
+    expect(data).toEqual({ descriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', value: 'nonce-1' });
+    expect(dispatched).toEqual([
+      {
+        authData: { clientKey: 'client-key-1', apiLoginID: 'login-1' },
+        cardData: { cardNumber: '4111111111111111', month: '12', year: '2030', cardCode: '123', zip: '11219', fullName: 'Ana Diaz' },
+      },
+    ]);
+    expect(preloadTokenizer(authnetQuote, load)).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('never loads Accept.js with a fake quote: the local fake tokeniser answers', async () => {
+    const { load } = acceptDouble();
+    const data = await tokenizeCard(fakeQuote, cardToTokenize, load);
+    expect(data.descriptor).toBe(FAKE_DESCRIPTOR);
+    expect(preloadTokenizer(fakeQuote, load)).toBe(false);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('rejects with AcceptJsError when Accept.js refuses the card', async () => {
+    const refusing: AcceptGlobal = {
+      dispatchData: (_secureData, callback) =>
+        callback({ messages: { resultCode: 'Error', message: [{ code: 'E_WC_05', text: 'Please provide valid credit card number.' }] } }),
+    };
+    const load = jest.fn(async (_url: string) => refusing);
+    await expect(tokenizeCard(authnetQuote, cardToTokenize, load)).rejects.toBeInstanceOf(AcceptJsError);
+  });
+});
+
+describe('receipt details token', () => {
+  it('reads the details token of an approved answer, and none of a held one', () => {
+    expect(toPaymentRecord({ status: 'approved', Payment_Status: 'Paid', detailsToken: 'dt-1' }).detailsToken).toBe('dt-1');
+    expect(toPaymentRecord({ status: 'held', Payment_Status: 'Pending' }).detailsToken).toBeNull();
   });
 });

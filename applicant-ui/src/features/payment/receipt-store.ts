@@ -7,8 +7,11 @@ import type { PaymentRecord } from './payment-api';
 /** What the thank-you page shows. */
 export interface ThankYouState {
   receipt: PaymentRecord;
-  /** The application token (links to the details form). */
-  token: string;
+  /**
+   * The `details` token the payment answer issued (links to the details form); null while the payment
+   * is held for review. The application token is not kept: it no longer opens a submitted application.
+   */
+  detailsToken: string | null;
   applicationId: string;
   /** The applicant's full name, for the greeting. */
   name?: string;
@@ -28,11 +31,18 @@ export function saveReceipt(state: ThankYouState): void {
 /** The router state when it is a receipt, else the one kept in this tab, else null. */
 export function loadReceipt(routerState: unknown): ThankYouState | null {
   const candidate = routerState as Partial<ThankYouState> | null;
-  if (candidate?.receipt && typeof candidate.token === 'string') return candidate as ThankYouState;
+  if (isThankYouState(candidate)) return candidate;
   try {
     const raw = window.sessionStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as ThankYouState) : null;
+    const stored: unknown = raw ? JSON.parse(raw) : null;
+    return isThankYouState(stored) ? stored : null;
   } catch {
     return null;
   }
+}
+
+/** True for a receipt state of the current shape (a receipt, an application id, a details token or null). */
+function isThankYouState(value: unknown): value is ThankYouState {
+  const v = value as Partial<ThankYouState> | null;
+  return !!v?.receipt && typeof v.applicationId === 'string' && (typeof v.detailsToken === 'string' || v.detailsToken === null);
 }

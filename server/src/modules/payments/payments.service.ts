@@ -11,6 +11,7 @@ import { cents, DiscountCodesService } from '../discount-codes/discount-codes.se
 import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
+import { acceptJsSettings } from './gateway/accept-js.config.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
 import { Payment } from './payment.entity.js';
 
@@ -62,7 +63,7 @@ export class PaymentsService {
 
   /**
    * The fee now: `APPLICATION_FEE`, plus `LATE_FEE` once the time is after `LATE_FEE_AFTER`, minus the
-   * discount code's share.
+   * discount code's share; with the configured gateway and, for Authorize.Net, the public Accept.js settings.
    * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code
    */
   async quote(code?: string, now = new Date()): Promise<Quote> {
@@ -72,6 +73,7 @@ export class PaymentsService {
     const discountCode = code?.trim() ? await this.discounts.lookup(code) : null;
     const discount = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
     const total = cents(gross - discount);
+    const acceptJs = acceptJsSettings(this.config);
     return {
       amount,
       lateFee,
@@ -82,6 +84,8 @@ export class PaymentsService {
       discountCodeId: discountCode?.id ?? null,
       waived: total <= 0,
       lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
+      gateway: this.config.PAYMENT_GATEWAY,
+      ...(acceptJs ? { apiLoginId: acceptJs.apiLoginId, clientKey: acceptJs.clientKey, acceptJsUrl: acceptJs.acceptJsUrl } : {}),
     };
   }
 
@@ -338,7 +342,10 @@ export class PaymentsService {
       .execute();
   }
 
-  /** Maps a stored attempt to the HTTP answer (the same for the first request and every replay). */
+  /**
+   * Maps a stored attempt to the HTTP answer (the same for the first request and every replay; approved and
+   * waived answers carry a newly issued `detailsToken` each time).
+   */
   private async answer(row: Payment): Promise<PaymentOutcome> {
     const application = await this.applications.findOneByOrFail({ id: row.applicationId });
     const view: PaymentView = {
@@ -361,6 +368,9 @@ export class PaymentsService {
     switch (row.status) {
       case 'approved':
       case 'waived':
+        // The application is submitted now, so its application token no longer opens it (TKN-002): the
+        // payer, who just proved they hold it, gets a fresh details token (stored only as a hash).
+        view.detailsToken = await this.tokens.issue(row.applicationId, 'details');
         return { status: HttpStatus.CREATED, body: { success: true, data: view } };
       case 'held':
         return { status: HttpStatus.ACCEPTED, body: { success: true, data: view } };

@@ -52,8 +52,8 @@ export class PayDto {
   requestId: string;
 }
 
-/** The fee of an application now (spec §9): amount, late fee, discount and total, in `currency` major units. */
-export class QuoteView {
+/** Fee amounts (spec §9): amount, late fee, discount and total, in `currency` major units. */
+export class FeeView {
   @ApiProperty({ example: 150 }) amount: number;
   @ApiProperty({ example: 150 }) lateFee: number;
   @ApiProperty({ example: 0 }) discount: number;
@@ -64,6 +64,28 @@ export class QuoteView {
   @ApiProperty({ format: 'date-time', description: 'the late fee applies after this instant' }) lateFeeAfter: string;
 }
 
+/**
+ * The fee of an application now (spec §9) and how the browser tokenises the card: `gateway` `fake` (the
+ * local test tokeniser, test cards only) or `authorizenet` (Accept.js, with the public `apiLoginId`,
+ * `clientKey` and the sandbox or production `acceptJsUrl`).
+ */
+export class QuoteView extends FeeView {
+  @ApiProperty({ enum: ['fake', 'authorizenet'], description: 'the configured card gateway (`PAYMENT_GATEWAY`)' })
+  gateway: 'fake' | 'authorizenet';
+
+  @ApiPropertyOptional({ description: 'Authorize.Net API login id for Accept.js (authorizenet only)', example: '5KP3u95bQpv' })
+  apiLoginId?: string;
+
+  @ApiPropertyOptional({ description: 'Authorize.Net public client key for Accept.js (authorizenet only; `AUTHNET_CLIENT_KEY`)' })
+  clientKey?: string;
+
+  @ApiPropertyOptional({
+    description: 'the Accept.js script to load (authorizenet only): jstest.authorize.net in the sandbox, js.authorize.net in production',
+    example: 'https://jstest.authorize.net/v1/Accept.js',
+  })
+  acceptJsUrl?: string;
+}
+
 /** Answer of `GET /api/payments/quote`. */
 export class QuoteResponse {
   @ApiProperty() success: true;
@@ -71,7 +93,7 @@ export class QuoteResponse {
 }
 
 /** A payment attempt's outcome and receipt. */
-export class PaymentView extends QuoteView {
+export class PaymentView extends FeeView {
   @ApiProperty() requestId: string;
   @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
@@ -79,6 +101,13 @@ export class PaymentView extends QuoteView {
   @ApiProperty({ nullable: true }) transactionId: string | null;
   @ApiProperty({ nullable: true, example: '1111' }) last4: string | null;
   @ApiProperty({ format: 'date-time' }) date: string;
+
+  @ApiPropertyOptional({
+    description:
+      'approved or waived only: a fresh `details` token for the further-details form (`/details/1?token=…`); the application ' +
+      'token stops opening the application once it is submitted (TKN-002). A new one is issued on every answer, replays included.',
+  })
+  detailsToken?: string;
 }
 
 /** Answer of `POST /api/payments` on approval or waiver (and `held`: 202). */
