@@ -51,7 +51,9 @@ export function StatusActions() {
       >
         {action === 'withdraw' ? <BlockIcon /> : <ReplayIcon />}
       </Button>
+      {/* one dialog per action: a status change mounts a fresh dialog rather than reusing one still closing */}
       <Confirm
+        key={action}
         isOpen={open}
         loading={busy}
         title={`app.applications.${action}.title`}
