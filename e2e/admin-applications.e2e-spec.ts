@@ -164,9 +164,9 @@ async function arrangePaidApplicationWithDocument(): Promise<{ id: string; refer
 
 /** The visually hidden table of a dashboard chart as rows of cell texts. */
 async function chartRows(page: Page, testId: string): Promise<string[][]> {
-  return page.getByTestId(testId).evaluate((table) =>
-    [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())),
-  );
+  return page
+    .getByTestId(testId)
+    .evaluate((table) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
 }
 
 describe('admin console: dashboard and applications', () => {
@@ -243,7 +243,17 @@ describe('admin console: dashboard and applications', () => {
     await rows.first().click();
     await page.waitForURL(new RegExp(`/admin/applications/${eli.id}/show`));
     await page.getByRole('heading', { name: `${ELI.firstName} ${ELI.lastName} — application ${eli.reference}` }).waitFor();
-    for (const section of ['Summary', 'Step 1 · Personal', 'Step 2 · Family', 'Step 3 · Education', 'Step 6 · References', 'Step 7 · Review and signature', 'Documents', 'Payments', 'Time log']) {
+    for (const section of [
+      'Summary',
+      'Step 1 · Personal',
+      'Step 2 · Family',
+      'Step 3 · Education',
+      'Step 6 · References',
+      'Step 7 · Review and signature',
+      'Documents',
+      'Payments',
+      'Time log',
+    ]) {
       await page.getByRole('heading', { name: section, exact: true }).waitFor();
     }
     await expect(page.getByTestId('answers-family').textContent()).resolves.toContain('Moshe Cohen');

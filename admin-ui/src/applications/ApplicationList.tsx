@@ -30,13 +30,23 @@ function useFilters() {
   const fixed = (values: readonly string[], label: (v: string) => string) => values.map((v) => ({ id: v, name: label(v) }));
   const t = (key: string, v: string) => translate(key, { _: v });
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('app.applications.search')} aria-label={translate('app.applications.search')} />,
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.applications.search')}
+      aria-label={translate('app.applications.search')}
+    />,
     <SelectInput key="status" source="status" choices={fixed(APPLICATION_STATUSES, (v) => t(`app.dashboard.status.${v}`, v))} />,
     <SelectInput key="fieldOfInterest" source="fieldOfInterest" choices={programs} />,
     <SelectInput key="program" source="program" choices={fixed(PROGRAM_GROUPS, (v) => t(`app.dashboard.group.${v}`, v))} />,
     <SelectInput key="semester" source="semester" label="resources.applications.fields.semesterApplied" choices={semesters} />,
     <SelectInput key="gender" source="gender" choices={fixed(GENDERS, (v) => t(`app.applications.gender.${v}`, v))} />,
-    <SelectInput key="Payment_Status" source="Payment_Status" choices={fixed(PAYMENT_STATUSES, (v) => t(`app.applications.payment_status.${v}`, v))} />,
+    <SelectInput
+      key="Payment_Status"
+      source="Payment_Status"
+      choices={fixed(PAYMENT_STATUSES, (v) => t(`app.applications.payment_status.${v}`, v))}
+    />,
     <DateInput key="createdFrom" source="createdFrom" label="app.applications.created_from" />,
     <DateInput key="createdTo" source="createdTo" label="app.applications.created_to" />,
   ];

@@ -33,8 +33,7 @@ import type { ApplicationAttachment, ApplicationDetail } from './types';
 /** A date-time in the admin's locale and zone, or an em dash. */
 export function useFormatDate() {
   const [locale] = useLocaleState();
-  return (iso: string | null | undefined) =>
-    iso ? DateTime.fromISO(iso).setLocale(locale).toLocaleString(DateTime.DATETIME_MED) : '—';
+  return (iso: string | null | undefined) => (iso ? DateTime.fromISO(iso).setLocale(locale).toLocaleString(DateTime.DATETIME_MED) : '—');
 }
 
 /** A titled card section (h2). */
@@ -69,7 +68,11 @@ function AnswerView({ value }: { value: AnswerValue }) {
   const translate = useTranslate();
   switch (value.kind) {
     case 'empty':
-      return <Typography component="span" color="text.secondary">{translate('app.applications.not_answered')}</Typography>;
+      return (
+        <Typography component="span" color="text.secondary">
+          {translate('app.applications.not_answered')}
+        </Typography>
+      );
     case 'boolean':
       return <>{translate(value.value ? 'app.applications.yes' : 'app.applications.no')}</>;
     case 'text':
@@ -208,8 +211,7 @@ function ApplicationDetailView() {
   const payments = record.payments ?? [];
   const timeLog = record.timeLog ?? [];
   const stepName = (s: string) => translate(`app.dashboard.step.${s}`, { _: s });
-  const money = (v: number, currency: string) =>
-    currency === 'USD' || !currency ? formatUsd(Number(v) || 0, locale) : `${v} ${currency}`;
+  const money = (v: number, currency: string) => (currency === 'USD' || !currency ? formatUsd(Number(v) || 0, locale) : `${v} ${currency}`);
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -264,7 +266,10 @@ function ApplicationDetailView() {
         <Section key={section.key} title={translate(`app.applications.section.${section.key}`)} testId={`answers-${section.key}`}>
           <FieldTable
             label={translate(`app.applications.section.${section.key}`)}
-            rows={section.fields.map((field) => [fieldName(field), <AnswerView key={field} value={describeValue(record.answers[field])} />])}
+            rows={section.fields.map((field) => [
+              fieldName(field),
+              <AnswerView key={field} value={describeValue(record.answers[field])} />,
+            ])}
           />
         </Section>
       ))}

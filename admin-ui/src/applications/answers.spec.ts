@@ -80,9 +80,22 @@ describe('describeValue', () => {
       ],
     });
     expect(describeValue([{ college: '', name: '' }])).toEqual({ kind: 'empty' });
-    expect(describeValue([{ college: 'Touro', name: '' }, { college: '', name: '' }])).toEqual({
+    expect(
+      describeValue([
+        { college: 'Touro', name: '' },
+        { college: '', name: '' },
+      ]),
+    ).toEqual({
       kind: 'list',
-      items: [{ kind: 'object', entries: [['college', { kind: 'text', value: 'Touro' }], ['name', { kind: 'empty' }]] }],
+      items: [
+        {
+          kind: 'object',
+          entries: [
+            ['college', { kind: 'text', value: 'Touro' }],
+            ['name', { kind: 'empty' }],
+          ],
+        },
+      ],
     });
   });
 });

@@ -95,13 +95,7 @@ const FIELDS: Record<Exclude<SectionKey, 'other'>, string[]> = {
   ],
   employment: ['currentlyEmployed', 'employer', 'jobTitle', 'employmentDate', 'employmentType'],
   prerequisites: ['completedObservation'],
-  references: [
-    'firstReferenceNameAndNumber',
-    'secondReferenceNameAndNumber',
-    'firstRecommender',
-    'secondRecommender',
-    'thirdRecommender',
-  ],
+  references: ['firstReferenceNameAndNumber', 'secondReferenceNameAndNumber', 'firstRecommender', 'secondRecommender', 'thirdRecommender'],
   review: ['certifyAllInformation', 'fullName', 'fullNameSignature', 'date', 'dateSignature'],
   payment: ['discountCode', 'creditCardFullName', 'creditCardBillingZip'],
 };
@@ -147,9 +141,7 @@ export function humanizeKey(key: string): string {
     .trim()
     .split(/\s+/)
     .filter(Boolean);
-  return words
-    .map((w, i) => (/^[A-Z0-9]{2,}$/.test(w) ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase()))
-    .join(' ');
+  return words.map((w, i) => (/^[A-Z0-9]{2,}$/.test(w) ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase())).join(' ');
 }
 
 /** The message key (and arguments) naming `field`; plain fields use `resources.applications.fields.<field>`. */
@@ -187,9 +179,7 @@ export function groupAnswers(answers: Record<string, unknown>): AnswerSection[] 
   };
   return SECTION_KEYS.filter((k) => bySection.has(k)).map((key) => ({
     key,
-    fields: (bySection.get(key) ?? []).sort(
-      (a, b) => rank(key, a) - rank(key, b) || a.localeCompare(b, 'en', { numeric: true }),
-    ),
+    fields: (bySection.get(key) ?? []).sort((a, b) => rank(key, a) - rank(key, b) || a.localeCompare(b, 'en', { numeric: true })),
   }));
 }
 

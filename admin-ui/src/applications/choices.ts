@@ -19,7 +19,7 @@ export function useRemoteChoices(): RemoteChoices {
   const [choices, setChoices] = useState<RemoteChoices>({ programs: [], semesters: [] });
   useEffect(() => {
     let live = true;
-    const get = async <T,>(path: string): Promise<T[]> => {
+    const get = async <T>(path: string): Promise<T[]> => {
       try {
         const { json } = await httpClient(`${API_URL}${path}`);
         const body = json as T[] | { data?: T[] };

@@ -23,7 +23,12 @@ describe('programChoices', () => {
 
 describe('semesterChoices', () => {
   it('merges both genders once each, in calendar order', () => {
-    expect(semesterChoices([[{ name: 'Fall 2026' }, { name: 'Spring 2026' }], [{ name: 'Spring 2026' }, { name: 'Spring 2027' }]])).toEqual([
+    expect(
+      semesterChoices([
+        [{ name: 'Fall 2026' }, { name: 'Spring 2026' }],
+        [{ name: 'Spring 2026' }, { name: 'Spring 2027' }],
+      ]),
+    ).toEqual([
       { id: 'Spring 2026', name: 'Spring 2026' },
       { id: 'Fall 2026', name: 'Fall 2026' },
       { id: 'Spring 2027', name: 'Spring 2027' },

@@ -58,7 +58,11 @@ function CountPie({ title, data, testId }: { title: string; data: Datum[]; testI
     <ChartCard
       title={title}
       testId={testId}
-      columns={[translate('app.dashboard.column.category'), translate('app.dashboard.column.count'), translate('app.dashboard.column.share')]}
+      columns={[
+        translate('app.dashboard.column.category'),
+        translate('app.dashboard.column.count'),
+        translate('app.dashboard.column.share'),
+      ]}
       rows={data.map((d) => [d.label, formatCount(d.value, locale), formatShare(sum ? d.value / sum : 0, locale)])}
       emptyText={translate('app.dashboard.no_data')}
     >
@@ -96,7 +100,11 @@ function CountBars({ title, data, testId }: { title: string; data: Datum[]; test
         yAxis={[{ scaleType: 'band', data: data.map((d) => d.label), width: 180 }]}
         xAxis={[{ valueFormatter: (v: number) => formatCount(v, locale) }]}
         series={[
-          { data: data.map((d) => d.value), label: translate('app.dashboard.column.count'), valueFormatter: (v) => formatCount(v ?? 0, locale) },
+          {
+            data: data.map((d) => d.value),
+            label: translate('app.dashboard.column.count'),
+            valueFormatter: (v) => formatCount(v ?? 0, locale),
+          },
         ]}
       />
     </ChartCard>
@@ -123,7 +131,11 @@ function StatsView({ stats }: { stats: AdminStats }) {
           <StatCard label={translate('app.dashboard.total')} value={formatCount(stats.total, locale)} testId="stat-total" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard label={translate('app.dashboard.active_sessions')} value={formatCount(stats.activeSessions, locale)} testId="stat-active-sessions" />
+          <StatCard
+            label={translate('app.dashboard.active_sessions')}
+            value={formatCount(stats.activeSessions, locale)}
+            testId="stat-active-sessions"
+          />
         </Grid>
       </Grid>
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
@@ -141,16 +153,28 @@ function StatsView({ stats }: { stats: AdminStats }) {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard label={translate('app.dashboard.collected')} value={formatUsd(stats.payments.collected, locale)} testId="stat-collected" />
+          <StatCard
+            label={translate('app.dashboard.collected')}
+            value={formatUsd(stats.payments.collected, locale)}
+            testId="stat-collected"
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
-          <StatCard label={translate('app.dashboard.approved')} value={formatCount(stats.payments.approved, locale)} testId="stat-approved" />
+          <StatCard
+            label={translate('app.dashboard.approved')}
+            value={formatCount(stats.payments.approved, locale)}
+            testId="stat-approved"
+          />
         </Grid>
         <Grid size={{ xs: 6, sm: 6, md: 3 }}>
           <StatCard label={translate('app.dashboard.waived')} value={formatCount(stats.payments.waived, locale)} testId="stat-waived" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <StatCard label={translate('app.dashboard.attempts')} value={formatCount(stats.payments.attempts, locale)} testId="stat-attempts" />
+          <StatCard
+            label={translate('app.dashboard.attempts')}
+            value={formatCount(stats.payments.attempts, locale)}
+            testId="stat-attempts"
+          />
         </Grid>
       </Grid>
 
@@ -166,7 +190,11 @@ function StatsView({ stats }: { stats: AdminStats }) {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CountPie title={translate('app.dashboard.chart.group')} data={countSeries(stats.byProgramGroup, groupLabel)} testId="chart-group" />
+          <CountPie
+            title={translate('app.dashboard.chart.group')}
+            data={countSeries(stats.byProgramGroup, groupLabel)}
+            testId="chart-group"
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <CountBars title={translate('app.dashboard.chart.semester')} data={semesterSeries(stats.bySemester)} testId="chart-semester" />
@@ -178,8 +206,14 @@ function StatsView({ stats }: { stats: AdminStats }) {
           <ChartCard
             title={translate('app.dashboard.chart.funnel')}
             testId="chart-funnel"
-            columns={[translate('app.dashboard.column.step'), translate('app.dashboard.column.reached'), translate('app.dashboard.column.share')]}
-            rows={stats.total > 0 ? funnel.map((f) => [funnelLabel(f.step), formatCount(f.reached, locale), formatShare(f.share, locale)]) : []}
+            columns={[
+              translate('app.dashboard.column.step'),
+              translate('app.dashboard.column.reached'),
+              translate('app.dashboard.column.share'),
+            ]}
+            rows={
+              stats.total > 0 ? funnel.map((f) => [funnelLabel(f.step), formatCount(f.reached, locale), formatShare(f.share, locale)]) : []
+            }
             emptyText={translate('app.dashboard.no_data')}
           >
             <BarChart
@@ -266,12 +300,18 @@ export default function Dashboard() {
   }, [load]);
 
   const { stats, loading, error } = state;
-  const updated = stats?.generatedAt ? DateTime.fromISO(stats.generatedAt).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_SECONDS) : null;
+  const updated = stats?.generatedAt
+    ? DateTime.fromISO(stats.generatedAt).setLocale(locale).toLocaleString(DateTime.DATETIME_MED_WITH_SECONDS)
+    : null;
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title="app.dashboard.title" />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+      >
         <Typography variant="h5" component="h1">
           {translate('app.dashboard.title')}
         </Typography>

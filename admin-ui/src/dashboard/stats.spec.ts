@@ -2,7 +2,17 @@
  * Dashboard Home helpers: the stats answer read safely, counts / semesters / funnel / time per
  * step as chart series, and durations, money and shares in human units.
  */
-import { countSeries, formatDuration, formatShare, formatUsd, funnelSeries, normaliseStats, semesterOrder, semesterSeries, timeSeries } from './stats';
+import {
+  countSeries,
+  formatDuration,
+  formatShare,
+  formatUsd,
+  funnelSeries,
+  normaliseStats,
+  semesterOrder,
+  semesterSeries,
+  timeSeries,
+} from './stats';
 
 const documented = {
   total: 10000,
@@ -27,7 +37,10 @@ describe('normaliseStats', () => {
   });
 
   it('reads a { success, data } envelope and turns numeric strings into numbers', () => {
-    const stats = normaliseStats({ success: true, data: { total: '3', byStatus: { draft: '3' }, timePerStep: [{ step: 'family', count: 1, medianSeconds: '12.5', p90Seconds: 20 }] } });
+    const stats = normaliseStats({
+      success: true,
+      data: { total: '3', byStatus: { draft: '3' }, timePerStep: [{ step: 'family', count: 1, medianSeconds: '12.5', p90Seconds: 20 }] },
+    });
     expect(stats.total).toBe(3);
     expect(stats.byStatus).toEqual({ draft: 3 });
     expect(stats.timePerStep).toEqual([{ step: 'family', count: 1, medianSeconds: 12.5, p90Seconds: 20 }]);

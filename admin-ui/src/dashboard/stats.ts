@@ -56,14 +56,12 @@ export function normaliseStats(json: unknown): AdminStats {
       ? body.funnel.filter(isRecord).map((f): FunnelStep => ({ step: num(f.step), reached: num(f.reached) }))
       : [],
     timePerStep: Array.isArray(body.timePerStep)
-      ? body.timePerStep.filter(isRecord).map(
-          (t): StepTime => ({
-            step: String(t.step ?? ''),
-            count: num(t.count),
-            medianSeconds: num(t.medianSeconds),
-            p90Seconds: num(t.p90Seconds),
-          }),
-        )
+      ? body.timePerStep.filter(isRecord).map((t): StepTime => ({
+          step: String(t.step ?? ''),
+          count: num(t.count),
+          medianSeconds: num(t.medianSeconds),
+          p90Seconds: num(t.p90Seconds),
+        }))
       : [],
     activeSessions: num(body.activeSessions),
     payments: {
