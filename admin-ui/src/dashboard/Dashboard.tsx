@@ -98,7 +98,7 @@ function CountBars({ title, data, testId }: { title: string; data: Datum[]; test
         height={barHeight(data.length)}
         hideLegend
         yAxis={[{ scaleType: 'band', data: data.map((d) => d.label), width: 180 }]}
-        xAxis={[{ valueFormatter: (v: number) => formatCount(v, locale) }]}
+        xAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => formatCount(v, locale) }]}
         series={[
           {
             data: data.map((d) => d.value),
@@ -221,7 +221,7 @@ function StatsView({ stats }: { stats: AdminStats }) {
               height={barHeight(funnel.length)}
               hideLegend
               yAxis={[{ scaleType: 'band', data: funnel.map((f) => funnelLabel(f.step)), width: 160 }]}
-              xAxis={[{ valueFormatter: (v: number) => formatCount(v, locale) }]}
+              xAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => formatCount(v, locale) }]}
               series={[
                 {
                   data: funnel.map((f) => f.reached),
