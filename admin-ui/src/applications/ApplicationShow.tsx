@@ -3,7 +3,7 @@
  * (spec §3; unknown fields under "Other answers"), the documents with download buttons (fetched with
  * the admin's token), the payment attempts and the time log; Withdraw / Reopen in the actions.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -204,6 +204,11 @@ function ApplicationDetailView() {
   const [locale] = useLocaleState();
   const formatDate = useFormatDate();
   const fieldName = useFieldName();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // a newly opened application moves focus to its heading (keyboard and screen-reader users start there)
+  useEffect(() => {
+    if (record?.id) heading.current?.focus();
+  }, [record?.id]);
   if (!record) return null;
   const f = (source: string) => translate(`resources.applications.fields.${source}`, { _: humanizeKey(source) });
   const sections = groupAnswers(record.answers ?? {});
@@ -215,7 +220,7 @@ function ApplicationDetailView() {
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography variant="h5" component="h1" gutterBottom tabIndex={-1}>
+      <Typography ref={heading} variant="h5" component="h1" gutterBottom tabIndex={-1} sx={{ outline: 'none' }}>
         {translate('app.applications.heading', {
           name: `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim(),
           reference: record.referenceNumber,
