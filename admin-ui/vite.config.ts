@@ -1,7 +1,7 @@
 /**
  * Vite build of the admin console: served by the API under `/admin/` (so every asset URL is
  * prefixed with `/admin/`). In development `/api` is proxied to the API on http://localhost:3000.
- * The bundle is split into cached vendor groups (React, MUI, react-admin, i18n, luxon); the
+ * The bundle is split into cached vendor groups (React, MUI, charts, react-admin, i18n, luxon); the
  * resource pages themselves are lazy-loaded chunks (see src/App.tsx).
  */
 import { defineConfig } from 'vite';
@@ -10,7 +10,13 @@ import react from '@vitejs/plugin-react';
 /** Vendor chunk groups, matched against the module id (first match wins, by priority). */
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-is)[\\/]/, priority: 50 },
-  { name: 'vendor-mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|stylis|clsx)[\\/]/, priority: 40 },
+  // the charts (and their d3 parts) only load with Dashboard Home
+  {
+    name: 'vendor-charts',
+    test: /node_modules[\\/](@mui[\\/]x-charts|@mui[\\/]x-internals|@mui[\\/]x-charts-vendor|d3-[\w-]+|internmap|robust-predicates|delaunator|flatqueue|bezier-easing)[\\/]/,
+    priority: 38,
+  },
+  { name: 'vendor-mui', test: /node_modules[\\/](@mui[\\/](?!x-)[\w-]+|@emotion|@popperjs|stylis|clsx)[\\/]/, priority: 40 },
   {
     name: 'vendor-i18n',
     test: /node_modules[\\/](i18next|react-i18next|ra-i18n-i18next|html-parse-stringify|void-elements)[\\/]/,

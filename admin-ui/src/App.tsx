@@ -9,11 +9,13 @@ import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 're
 import { BrowserRouter, Navigate, Route } from 'react-router';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
 import { Layout } from './layout/Layout';
 import type { MaintenanceWindowRecord } from './maintenance/types';
+import type { ApplicationRecord } from './applications/types';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const DropdownList = lazy(() => import('./dropdowns/DropdownList'));
@@ -21,6 +23,8 @@ const DropdownEdit = lazy(() => import('./dropdowns/DropdownEdit'));
 const MaintenanceList = lazy(() => import('./maintenance/MaintenanceList'));
 const MaintenanceCreate = lazy(() => import('./maintenance/MaintenanceCreate'));
 const MaintenanceEdit = lazy(() => import('./maintenance/MaintenanceEdit'));
+const ApplicationList = lazy(() => import('./applications/ApplicationList'));
+const ApplicationShow = lazy(() => import('./applications/ApplicationShow'));
 
 /** How a maintenance window is named in titles and dialogs (Eastern wall-clock values). */
 const windowRepresentation = (r: MaintenanceWindowRecord) =>
@@ -59,6 +63,14 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={CampaignIcon}
           recordRepresentation={windowRepresentation}
           options={{ label: 'app.menu.banner' }}
+        />
+        <Resource
+          name="applications"
+          list={ApplicationList}
+          show={ApplicationShow}
+          icon={AssignmentIcon}
+          recordRepresentation={(r: ApplicationRecord) => `#${r.referenceNumber} ${r.firstName} ${r.lastName}`}
+          options={{ label: 'app.menu.applications' }}
         />
         <CustomRoutes>
           {/* DESIGN §3: the applicant app sends admins from /banner to /admin/banner. */}

@@ -5,12 +5,58 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
+import { normaliseStats } from '../dashboard/stats';
 import { httpClient } from './httpClient';
 
-/** Answer of GET /api/admin/stats. */
+/** Applications that reached at least `step` (1–8): the funnel. */
+export interface FunnelStep {
+  step: number;
+  reached: number;
+}
+
+/** Time spent on one form step, from the time log (seconds, 4 decimals). */
+export interface StepTime {
+  /** Step key: personal, family, …, payment, documents, finish. */
+  step: string;
+  count: number;
+  medianSeconds: number;
+  p90Seconds: number;
+}
+
+/** Payment attempts of one status; `amount` in USD. */
+export interface PaymentStatusTotal {
+  count: number;
+  amount: number;
+}
+
+/** Payment totals (USD). */
+export interface PaymentTotals {
+  attempts: number;
+  /** Total of approved payments, USD. */
+  collected: number;
+  approved: number;
+  waived: number;
+  /** By payment attempt status (pending, approved, declined, held, rejected, unknown, waived). */
+  byStatus: Record<string, PaymentStatusTotal>;
+}
+
+/** Answer of GET /api/admin/stats (docs/api.md "Admin console"; DESIGN §10). */
 export interface AdminStats {
   total: number;
   byStatus: Record<string, number>;
+  /** By field of interest (program name). */
+  byProgram: Record<string, number>;
+  /** By program group (underGraduate, graduate, postGraduate, preRequisite). */
+  byProgramGroup: Record<string, number>;
+  bySemester: Record<string, number>;
+  byPaymentStatus: Record<string, number>;
+  funnel: FunnelStep[];
+  timePerStep: StepTime[];
+  /** Form sessions active within the last 30 minutes. */
+  activeSessions: number;
+  payments: PaymentTotals;
+  /** When the server computed the figures (ISO 8601); null when it did not say. */
+  generatedAt: string | null;
 }
 
 /** The data provider with the console's extra method. */
@@ -23,9 +69,6 @@ export const dataProvider: AdminDataProvider = {
   ...base,
   getStats: async () => {
     const { json } = await httpClient(`${ADMIN_API_URL}/stats`);
-    // Tolerate a `{ success, data }` envelope as well as the bare `{ total, byStatus }` of docs/api.md.
-    const raw = (json ?? {}) as Partial<AdminStats> & { data?: Partial<AdminStats> };
-    const body = raw.data && typeof raw.data === 'object' ? raw.data : raw;
-    return { total: Number(body.total ?? 0), byStatus: body.byStatus ?? {} };
+    return normaliseStats(json);
   },
 };

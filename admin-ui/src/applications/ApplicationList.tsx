@@ -1,0 +1,106 @@
+/**
+ * Applications (issue 5 item 5): the list with search (`q`: name, e-mail or reference number),
+ * filters (status, program, program group, semester, gender, payment status, created from/to),
+ * sorting on every column, a CSV export of the filtered list, and a compact list on phones.
+ */
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  DateInput,
+  FilterButton,
+  FunctionField,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from 'react-admin';
+import { useRemoteChoices } from './choices';
+import { ExportCsvButton } from './ExportCsvButton';
+import { StatusChip } from './StatusChip';
+import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
+
+/** The filter inputs (search always shown; the others through "Add filter"). */
+function useFilters() {
+  const translate = useTranslate();
+  const { programs, semesters } = useRemoteChoices();
+  const fixed = (values: readonly string[], label: (v: string) => string) => values.map((v) => ({ id: v, name: label(v) }));
+  const t = (key: string, v: string) => translate(key, { _: v });
+  return [
+    <SearchInput
+      key="q"
+      source="q"
+      alwaysOn
+      placeholder={translate('app.applications.search')}
+      aria-label={translate('app.applications.search')}
+    />,
+    <SelectInput key="status" source="status" choices={fixed(APPLICATION_STATUSES, (v) => t(`app.dashboard.status.${v}`, v))} />,
+    <SelectInput key="fieldOfInterest" source="fieldOfInterest" choices={programs} />,
+    <SelectInput key="program" source="program" choices={fixed(PROGRAM_GROUPS, (v) => t(`app.dashboard.group.${v}`, v))} />,
+    <SelectInput key="semester" source="semester" label="resources.applications.fields.semesterApplied" choices={semesters} />,
+    <SelectInput key="gender" source="gender" choices={fixed(GENDERS, (v) => t(`app.applications.gender.${v}`, v))} />,
+    <SelectInput
+      key="Payment_Status"
+      source="Payment_Status"
+      choices={fixed(PAYMENT_STATUSES, (v) => t(`app.applications.payment_status.${v}`, v))}
+    />,
+    <DateInput key="createdFrom" source="createdFrom" label="app.applications.created_from" />,
+    <DateInput key="createdTo" source="createdTo" label="app.applications.created_to" />,
+  ];
+}
+
+function ListActions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <ExportCsvButton />
+    </TopToolbar>
+  );
+}
+
+/** The list page. */
+export default function ApplicationList() {
+  const translate = useTranslate();
+  const filters = useFilters();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
+  return (
+    <List
+      title="app.menu.applications"
+      filters={filters}
+      actions={<ListActions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      exporter={false}
+      empty={false}
+    >
+      {isSmall ? (
+        <SimpleList<ApplicationRecord>
+          linkType="show"
+          primaryText={(r) => `${name(r)} · #${r.referenceNumber}`}
+          secondaryText={(r) => `${r.fieldOfInterest} · ${r.semesterApplied}`}
+          tertiaryText={(r) => translate(`app.dashboard.status.${r.status}`, { _: r.status })}
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="referenceNumber" />
+          <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
+          <TextField source="email" />
+          <TextField source="fieldOfInterest" />
+          <TextField source="semesterApplied" />
+          <FunctionField<ApplicationRecord> source="status" render={(r) => <StatusChip status={r.status} />} />
+          <TextField source="stepReached" />
+          <FunctionField<ApplicationRecord>
+            source="Payment_Status"
+            render={(r) => translate(`app.applications.payment_status.${r.Payment_Status}`, { _: r.Payment_Status })}
+          />
+          <TextField source="gender" />
+          <DateField source="createdAt" showTime />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Filter choices from the public program and semester lists of both genders.
+ */
+import { programChoices, semesterChoices } from './options';
+
+describe('programChoices', () => {
+  it('merges both genders once each, value = name, label shown, sorted by label', () => {
+    expect(
+      programChoices([
+        [
+          { name: 'MSW', label: 'Master of Social Work (MSW)' },
+          { name: 'MBA', label: 'Business (MBA)' },
+        ],
+        [{ name: 'MSW', label: 'Other label' }, { name: 'BS' }],
+      ]),
+    ).toEqual([
+      { id: 'BS', name: 'BS' },
+      { id: 'MBA', name: 'Business (MBA)' },
+      { id: 'MSW', name: 'Master of Social Work (MSW)' },
+    ]);
+  });
+});
+
+describe('semesterChoices', () => {
+  it('merges both genders once each, in calendar order', () => {
+    expect(
+      semesterChoices([
+        [{ name: 'Fall 2026' }, { name: 'Spring 2026' }],
+        [{ name: 'Spring 2026' }, { name: 'Spring 2027' }],
+      ]),
+    ).toEqual([
+      { id: 'Spring 2026', name: 'Spring 2026' },
+      { id: 'Fall 2026', name: 'Fall 2026' },
+      { id: 'Spring 2027', name: 'Spring 2027' },
+    ]);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Dashboard Home helpers: the stats answer read safely, counts / semesters / funnel / time per
+ * step as chart series, and durations, money and shares in human units.
+ */
+import {
+  countSeries,
+  formatDuration,
+  formatShare,
+  formatUsd,
+  funnelSeries,
+  normaliseStats,
+  semesterOrder,
+  semesterSeries,
+  timeSeries,
+} from './stats';
+
+const documented = {
+  total: 10000,
+  byStatus: { draft: 6000, submitted: 2000, complete: 1000, withdrawn: 1000 },
+  byProgram: { MSW: 1250 },
+  byProgramGroup: { graduate: 3750 },
+  bySemester: { 'Spring 2026': 2500 },
+  byPaymentStatus: { Unpaid: 5000, Paid: 2500 },
+  funnel: [
+    { step: 1, reached: 10000 },
+    { step: 2, reached: 9001 },
+  ],
+  timePerStep: [{ step: 'personal', count: 10000, medianSeconds: 346.0, p90Seconds: 590.6 }],
+  activeSessions: 134,
+  payments: { attempts: 5000, collected: 750000, approved: 2500, waived: 500, byStatus: { approved: { count: 2500, amount: 750000 } } },
+  generatedAt: '2026-11-22T07:40:00.000Z',
+};
+
+describe('normaliseStats', () => {
+  it('keeps every documented field of the answer', () => {
+    expect(normaliseStats(documented)).toEqual(documented);
+  });
+
+  it('reads a { success, data } envelope and turns numeric strings into numbers', () => {
+    const stats = normaliseStats({
+      success: true,
+      data: { total: '3', byStatus: { draft: '3' }, timePerStep: [{ step: 'family', count: 1, medianSeconds: '12.5', p90Seconds: 20 }] },
+    });
+    expect(stats.total).toBe(3);
+    expect(stats.byStatus).toEqual({ draft: 3 });
+    expect(stats.timePerStep).toEqual([{ step: 'family', count: 1, medianSeconds: 12.5, p90Seconds: 20 }]);
+  });
+
+  it('fills what an older or broken answer lacks with zeros and empty lists', () => {
+    const stats = normaliseStats({ total: 2, byStatus: { draft: 2 }, funnel: 'nope', payments: null });
+    expect(stats).toMatchObject({ total: 2, byProgram: {}, funnel: [], timePerStep: [], activeSessions: 0, generatedAt: null });
+    expect(stats.payments).toEqual({ attempts: 0, collected: 0, approved: 0, waived: 0, byStatus: {} });
+    expect(normaliseStats(null).total).toBe(0);
+  });
+});
+
+describe('countSeries', () => {
+  it('sorts largest first, ties by label, drops zeros and labels each key', () => {
+    expect(countSeries({ b: 2, a: 2, c: 5, z: 0 }, (k) => k.toUpperCase())).toEqual([
+      { key: 'c', label: 'C', value: 5 },
+      { key: 'a', label: 'A', value: 2 },
+      { key: 'b', label: 'B', value: 2 },
+    ]);
+  });
+});
+
+describe('semesters', () => {
+  it('orders by year, then Winter/Spring/Summer/Fall; unparsable names last', () => {
+    const names = ['Fall 2026', 'Spring 2027', 'Summer 2026', 'Spring 2026', 'Rolling', 'Winter 2026'];
+    expect([...names].sort((a, b) => semesterOrder(a) - semesterOrder(b))).toEqual([
+      'Winter 2026',
+      'Spring 2026',
+      'Summer 2026',
+      'Fall 2026',
+      'Spring 2027',
+      'Rolling',
+    ]);
+  });
+  it('semesterSeries is in calendar order, not by count', () => {
+    expect(semesterSeries({ 'Fall 2026': 9, 'Spring 2026': 1 }).map((d) => d.key)).toEqual(['Spring 2026', 'Fall 2026']);
+  });
+});
+
+describe('funnelSeries', () => {
+  it('gives steps 1–8, a missing step as 0, and each share of the total', () => {
+    const funnel = funnelSeries(documented.funnel, 10000);
+    expect(funnel).toHaveLength(8);
+    expect(funnel[0]).toEqual({ step: 1, reached: 10000, share: 1 });
+    expect(funnel[1]).toEqual({ step: 2, reached: 9001, share: 0.9001 });
+    expect(funnel[7]).toEqual({ step: 8, reached: 0, share: 0 });
+  });
+  it('has zero shares when there are no applications', () => {
+    expect(funnelSeries([], 0).every((f) => f.share === 0)).toBe(true);
+  });
+});
+
+describe('timeSeries', () => {
+  it('puts the steps in form order, unknown keys last', () => {
+    const t = (step: string) => ({ step, count: 1, medianSeconds: 1, p90Seconds: 1 });
+    expect(timeSeries([t('payment'), t('zzz'), t('documents'), t('personal')]).map((s) => s.step)).toEqual([
+      'personal',
+      'payment',
+      'documents',
+      'zzz',
+    ]);
+  });
+});
+
+describe('formatting', () => {
+  it('formats durations in human units', () => {
+    expect(formatDuration(346, 'en')).toBe('5 min, 46 sec');
+    expect(formatDuration(590.6, 'en')).toBe('9 min, 51 sec');
+    expect(formatDuration(3720, 'en')).toBe('1 hr, 2 min');
+    expect(formatDuration(4.26, 'en')).toBe('4.3 sec');
+    expect(formatDuration(42.4, 'en')).toBe('42 sec');
+    expect(formatDuration(-1, 'en')).toBe('0 sec');
+    expect(formatDuration(346, 'zh-CN')).toContain('5');
+    expect(formatDuration(346, 'zh-CN')).toContain('分钟');
+  });
+  it('formats USD and shares in the locale', () => {
+    expect(formatUsd(750000, 'en')).toBe('$750,000.00');
+    expect(formatUsd(150, 'es')).toMatch(/150,00\sUS\$/);
+    expect(formatShare(0.9001, 'en')).toBe('90%');
+    expect(formatShare(0.1234, 'en')).toBe('12.3%');
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Pure helpers of Dashboard Home (no React, no browser): the stats answer made safe to read, and
+ * turned into chart series (counts by a dimension, the funnel, time per step) and human units.
+ */
+import { Duration } from 'luxon';
+import type { AdminStats, FunnelStep, PaymentTotals, StepTime } from '../api/dataProvider';
+
+/** The form's step keys in form order: application steps 1–8, then the details form (docs/api.md "Session and time log"). */
+export const STEP_KEYS = [
+  'personal',
+  'family',
+  'education',
+  'employment',
+  'prerequisites',
+  'references',
+  'review',
+  'payment',
+  'documents',
+  'finish',
+] as const;
+
+/** Number of application steps (the funnel's length; spec §3). */
+export const APPLICATION_STEPS = 8;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const num = (v: unknown): number => {
+  const n = typeof v === 'string' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+};
+const counts = (v: unknown): Record<string, number> =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, n]) => [k, num(n)])) : {};
+
+/**
+ * Reads GET /api/admin/stats (also inside a `{ success, data }` envelope): every documented field, a
+ * missing or malformed one becomes zero / empty, numbers given as strings are converted.
+ */
+export function normaliseStats(json: unknown): AdminStats {
+  const raw = isRecord(json) ? json : {};
+  const body = isRecord(raw.data) ? raw.data : raw;
+  const payments = isRecord(body.payments) ? body.payments : {};
+  const paymentByStatus: PaymentTotals['byStatus'] = {};
+  if (isRecord(payments.byStatus)) {
+    for (const [status, total] of Object.entries(payments.byStatus)) {
+      const t = isRecord(total) ? total : {};
+      paymentByStatus[status] = { count: num(t.count), amount: num(t.amount) };
+    }
+  }
+  return {
+    total: num(body.total),
+    byStatus: counts(body.byStatus),
+    byProgram: counts(body.byProgram),
+    byProgramGroup: counts(body.byProgramGroup),
+    bySemester: counts(body.bySemester),
+    byPaymentStatus: counts(body.byPaymentStatus),
+    funnel: Array.isArray(body.funnel)
+      ? body.funnel.filter(isRecord).map((f): FunnelStep => ({ step: num(f.step), reached: num(f.reached) }))
+      : [],
+    timePerStep: Array.isArray(body.timePerStep)
+      ? body.timePerStep.filter(isRecord).map((t): StepTime => ({
+          step: String(t.step ?? ''),
+          count: num(t.count),
+          medianSeconds: num(t.medianSeconds),
+          p90Seconds: num(t.p90Seconds),
+        }))
+      : [],
+    activeSessions: num(body.activeSessions),
+    payments: {
+      attempts: num(payments.attempts),
+      collected: num(payments.collected),
+      approved: num(payments.approved),
+      waived: num(payments.waived),
+      byStatus: paymentByStatus,
+    },
+    generatedAt: typeof body.generatedAt === 'string' ? body.generatedAt : null,
+  };
+}
+
+/** One bar or slice: the raw key, its label and its value. */
+export interface Datum {
+  key: string;
+  label: string;
+  value: number;
+}
+
+/**
+ * A count map as chart data, largest first (ties by label), zero counts dropped.
+ * @param label turns a key into its display label (e.g. a translation)
+ */
+export function countSeries(values: Record<string, number>, label: (key: string) => string = (k) => k): Datum[] {
+  return Object.entries(values)
+    .filter(([, value]) => value > 0)
+    .map(([key, value]) => ({ key, label: label(key), value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+}
+
+const SEASONS = ['winter', 'spring', 'summer', 'fall', 'autumn'];
+
+/** Sort key of a semester name such as "Spring 2026" (year, then season); unparsable names sort last. */
+export function semesterOrder(name: string): number {
+  const year = /\b(\d{4})\b/.exec(name)?.[1];
+  if (!year) return Number.MAX_SAFE_INTEGER;
+  const season = SEASONS.findIndex((s) => name.toLowerCase().includes(s));
+  return Number(year) * 10 + (season < 0 ? 9 : Math.min(season, 3));
+}
+
+/** Semester counts in calendar order (Spring 2026 before Fall 2026 before Spring 2027), zero counts dropped. */
+export function semesterSeries(values: Record<string, number>): Datum[] {
+  return countSeries(values).sort((a, b) => semesterOrder(a.key) - semesterOrder(b.key) || a.key.localeCompare(b.key));
+}
+
+/** One step of the funnel with its share of all applications (0–1; 0 when there are none). */
+export interface FunnelDatum {
+  step: number;
+  reached: number;
+  share: number;
+}
+
+/**
+ * The funnel as steps 1–8, each present (a step the answer lacks counts 0), with the share of `total`
+ * (all applications) that reached it.
+ */
+export function funnelSeries(funnel: FunnelStep[], total: number): FunnelDatum[] {
+  return Array.from({ length: APPLICATION_STEPS }, (_, i) => {
+    const step = i + 1;
+    const reached = funnel.find((f) => f.step === step)?.reached ?? 0;
+    return { step, reached, share: total > 0 ? reached / total : 0 };
+  });
+}
+
+/** The time log's steps in form order (unknown step keys after the known ones, by name); steps never logged are absent. */
+export function timeSeries(times: StepTime[]): StepTime[] {
+  const rank = (step: string) => {
+    const i = (STEP_KEYS as readonly string[]).indexOf(step);
+    return i < 0 ? STEP_KEYS.length : i;
+  };
+  return [...times].sort((a, b) => rank(a.step) - rank(b.step) || a.step.localeCompare(b.step));
+}
+
+/**
+ * A duration in seconds in human units of `locale`: one decimal under 10 s ("4.5 sec"), whole
+ * seconds under a minute, else hours/minutes/seconds without zero units ("5 min, 46 sec";
+ * "1 hr, 2 min"). Negative or non-finite input counts as 0.
+ */
+export function formatDuration(seconds: number, locale: string): string {
+  const s = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  if (s < 60) {
+    const rounded = s < 10 ? Math.round(s * 10) / 10 : Math.round(s);
+    return Duration.fromObject({ seconds: rounded }).reconfigure({ locale }).toHuman({ unitDisplay: 'short' });
+  }
+  const whole = Math.round(s);
+  const duration = Duration.fromObject({ seconds: whole }).shiftTo('hours', 'minutes', 'seconds').removeZeros();
+  return duration.reconfigure({ locale }).toHuman({ unitDisplay: 'short' });
+}
+
+/** An amount in US dollars, in `locale` ("$750,000.00"). */
+export function formatUsd(amount: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+/** A count in `locale` ("10,000"). */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** A share 0–1 as a percentage in `locale` ("90.1%"). */
+export function formatShare(share: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+}

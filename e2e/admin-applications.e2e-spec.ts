@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { DateTime } from 'luxon';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newUser } from './support/browser.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+
+/**
+ * Issue 5 (admin console: Dashboard Home and Applications) end to end. Two applications are made
+ * through the public API: Eli Cohen's (MBA) is certified, paid with the fake gateway, has a résumé
+ * uploaded with the details token and one time-log record; Dina Levi's is a fresh draft. In chromium
+ * the admin logs in, reads the dashboard's numbers, filters the list by status, exports that filtered
+ * list as CSV (its rows match the filter), opens Eli's application, downloads the résumé (the bytes
+ * equal the upload), withdraws and reopens it through the confirmation dialogs, and sees the server's
+ * STS-409 message when the status changed behind the page's back.
+ */
+let portal: RunningPortal;
+let browser: Browser;
+
+const ELI = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@example.com' };
+const DINA = { firstName: 'Dina', lastName: 'Levi', email: 'dina.levi@example.com' };
+const PROGRAM = 'MBA';
+
+beforeAll(async () => {
+  // the fake gateway is refused in production: run the built portal as a test deployment
+  portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** Calls the API and parses the JSON answer; fails with the body when the status is not `expected`. */
+async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, expected = 200): Promise<T> {
+  const response = await fetch(`${portal.baseUrl}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A one-page PDF made with pdf-lib. */
+async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+type Record_ = { Id: string; version: number; stepReached: string; status: string; referenceNumber: string };
+
+/** Starts an application (first program course, or the first semester offered). */
+async function start(person: typeof ELI, gender: 'Male' | 'Female', programName: string) {
+  const g = gender.toLowerCase();
+  const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', `/programs?gender=${g}`);
+  const program = programs.find((p) => p.name === programName) ?? programs[0]!;
+  const course = program.courses[0];
+  const semesters = await api<{ name: string }[]>('GET', `/programs/semesters?gender=${g}`);
+  return api<{ token: string; id: string; data: Record_ }>(
+    'POST',
+    '/applications',
+    {
+      gender,
+      fieldOfInterest: program.name,
+      semester: course?.semester ?? semesters[0]!.name,
+      ...(course?.locations[0] ? { location: course.locations[0] } : {}),
+      ...person,
+      locale: 'en',
+    },
+    {},
+    201,
+  );
+}
+
+/**
+ * Eli's application: every required answer, certified, paid with the fake gateway (approved), a time-log
+ * record, and a résumé uploaded with the details token. Resolves with what the checks need.
+ */
+async function arrangePaidApplicationWithDocument(): Promise<{ id: string; reference: string; total: number; pdf: Buffer }> {
+  const started = await start(ELI, 'Male', PROGRAM);
+  const { token, id } = started;
+  const headers = { 'X-Application-Token': token };
+  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
+  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
+  const saved = await api<{ data: Record_ }>(
+    'PATCH',
+    `/applications/${id}`,
+    {
+      version: started.data.version,
+      stepReached: '7',
+      dateOfBirth: '04/12/1998',
+      addressState: first('states'),
+      addressZip: '11219',
+      maritalStatus: 'Single',
+      cellPhone: '718-555-0100',
+      fatherFirstName: 'Moshe',
+      fatherLastName: 'Cohen',
+      motherFirstName: 'Rivka',
+      motherLastName: 'Cohen',
+      emergencyContact: { name: 'Moshe Cohen', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
+      bachelorCollege: 'Lander College for Men',
+      bachelorDegree: 'BS',
+      bachelorMajor: 'Economics',
+      bachelorCompletionDate: '05/30/2024',
+      currentlyEmployed: 'No',
+      firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
+      secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
+    },
+    headers,
+  );
+  await api(
+    'POST',
+    `/applications/${id}/submit`,
+    {
+      certifyAllInformation: true,
+      fullNameSignature: `${ELI.firstName} ${ELI.lastName}`,
+      dateSignature: DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy'),
+      version: saved.data.version,
+    },
+    headers,
+  );
+  await api('POST', '/timelog', { duration: 346.5, step: 'personal' }, headers, 201);
+
+  const exp = DateTime.now().plus({ years: 2 }).toFormat('MM/yy');
+  const opaqueData = {
+    descriptor: 'FAKE.TEST.PAYMENT',
+    value: Buffer.from(JSON.stringify({ cardNumber: '1111', exp, nonce: randomUUID() })).toString('base64'),
+  };
+  const paid = await api<{ data: { status: string; total: number; detailsToken: string; referenceNumber: string } }>(
+    'POST',
+    '/payments',
+    {
+      applicationId: id,
+      opaqueData,
+      creditCardFullName: `${ELI.firstName} ${ELI.lastName}`,
+      creditCardBillingZip: '11219',
+      requestId: `e2e-${randomUUID()}`,
+    },
+    headers,
+    201,
+  );
+  expect(paid.data.status).toBe('approved');
+
+  const pdf = await makePdf('Resume of Eli Cohen');
+  const form = new FormData();
+  form.append('parentId', id);
+  form.append('field', 'resume');
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'eli-cohen-cv.pdf');
+  const upload = await fetch(`${portal.baseUrl}/api/details/attachments`, {
+    method: 'POST',
+    headers: { 'X-Application-Token': paid.data.detailsToken, 'accept-language': 'en' },
+    body: form,
+  });
+  expect(upload.status).toBe(201);
+  return { id, reference: paid.data.referenceNumber, total: paid.data.total, pdf };
+}
+
+/** The visually hidden table of a dashboard chart as rows of cell texts. */
+async function chartRows(page: Page, testId: string): Promise<string[][]> {
+  return page
+    .getByTestId(testId)
+    .evaluate((table) => [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim())));
+}
+
+describe('admin console: dashboard and applications', () => {
+  it('shows the dashboard, filters and exports applications, downloads a document, withdraws and reopens', async () => {
+    const eli = await arrangePaidApplicationWithDocument();
+    const dina = await start(DINA, 'Female', 'MSW in Social Work');
+    expect(dina.data.status).toBe('draft');
+
+    const { context, errors } = await newUser(browser, { locale: 'en-US', acceptDownloads: true });
+    const page = await context.newPage();
+
+    // Log in through the shared login page.
+    await page.goto(`${portal.baseUrl}/admin/`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${portal.baseUrl}/admin/`);
+
+    // Dashboard Home: the numbers, with each chart's text alternative.
+    await page.getByTestId('stat-total').waitFor();
+    await expect(page.getByTestId('stat-total').textContent()).resolves.toBe('2');
+    await expect(page.getByTestId('stat-draft').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('stat-submitted').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('stat-approved').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('stat-collected').textContent()).resolves.toBe(
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(eli.total),
+    );
+    await expect(chartRows(page, 'chart-status')).resolves.toEqual([
+      ['Draft', '1', '50%'],
+      ['Submitted', '1', '50%'],
+    ]);
+    const funnel = await chartRows(page, 'chart-funnel');
+    expect(funnel).toHaveLength(8);
+    expect(funnel[0]).toEqual(['Step 1: Personal', '2', '100%']);
+    expect(funnel[7]).toEqual(['Step 8: Payment', '1', '50%']);
+    await expect(chartRows(page, 'chart-time')).resolves.toEqual([['Personal', '5 min, 47 sec', '5 min, 47 sec', '1']]);
+    expect(await chartRows(page, 'chart-program')).toContainEqual([PROGRAM, '1']);
+    // the charts themselves are drawn (SVG) and hidden from assistive technology
+    await page.locator('[aria-hidden="true"] svg').first().waitFor();
+    await page.getByRole('button', { name: 'Refresh statistics' }).click();
+    await page.getByTestId('stats-updated').waitFor();
+
+    // Applications: both, newest first; filter by status Submitted.
+    await page.getByRole('menuitem', { name: 'Applications' }).click();
+    await page.waitForURL(/\/admin\/applications/);
+    const rows = page.locator('tbody tr');
+    await page.getByText(`${DINA.firstName} ${DINA.lastName}`).waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Status', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await page.getByRole('option', { name: 'Submitted' }).click();
+    await page.waitForURL(/filter=.*submitted/);
+    await page.getByText(`${DINA.firstName} ${DINA.lastName}`).waitFor({ state: 'detached' });
+    await expect(rows.count()).resolves.toBe(1);
+    await expect(rows.first().textContent()).resolves.toContain(ELI.email);
+
+    // Export the filtered list: every row matches the filter.
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^applications-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = (await readFile((await csvDownload.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    const columns = header!.split(',');
+    expect(columns).toEqual(expect.arrayContaining(['referenceNumber', 'email', 'status']));
+    expect(lines).toHaveLength(1);
+    const cells = lines[0]!.split(',');
+    expect(cells[columns.indexOf('email')]).toBe(ELI.email);
+    expect(cells[columns.indexOf('status')]).toBe('submitted');
+    expect(cells[columns.indexOf('referenceNumber')]).toBe(eli.reference);
+    await page.getByTestId('export-status').filter({ hasText: 'Downloaded applications-' }).waitFor();
+
+    // Open Eli's application: every section, the document, the payment and the time log.
+    await rows.first().click();
+    await page.waitForURL(new RegExp(`/admin/applications/${eli.id}/show`));
+    await page.getByRole('heading', { name: `${ELI.firstName} ${ELI.lastName} — application ${eli.reference}` }).waitFor();
+    for (const section of [
+      'Summary',
+      'Step 1 · Personal',
+      'Step 2 · Family',
+      'Step 3 · Education',
+      'Step 6 · References',
+      'Step 7 · Review and signature',
+      'Documents',
+      'Payments',
+      'Time log',
+    ]) {
+      await page.getByRole('heading', { name: section, exact: true }).waitFor();
+    }
+    await expect(page.getByTestId('answers-family').textContent()).resolves.toContain('Moshe Cohen');
+    await expect(page.getByTestId('payments').textContent()).resolves.toContain('Approved');
+    await expect(page.getByTestId('time-log').textContent()).resolves.toContain('5 min, 47 sec');
+    await expect(page.getByTestId('documents').textContent()).resolves.toContain('Résumé');
+
+    // Download the document (fetched with the admin's token): the bytes are those uploaded.
+    const [docDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download eli-cohen-cv.pdf' }).click(),
+    ]);
+    expect(docDownload.suggestedFilename()).toBe('eli-cohen-cv.pdf');
+    const bytes = await readFile((await docDownload.path())!);
+    expect(bytes.equals(eli.pdf)).toBe(true);
+
+    // Withdraw, with the confirmation dialog.
+    const statusChip = page.getByTestId('summary').getByTestId('status-chip');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Withdraw application ${eli.reference}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText(`Application ${eli.reference} withdrawn`).waitFor();
+    await statusChip.filter({ hasText: 'Withdrawn' }).waitFor();
+
+    // Reopen, with the confirmation dialog: back to submitted.
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await dialog.getByText(`Reopen application ${eli.reference}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByText(`Application ${eli.reference} reopened`).waitFor();
+    await statusChip.filter({ hasText: 'Submitted' }).waitFor();
+
+    // Someone else withdraws it meanwhile: the page's Withdraw answers STS-409 with the server's message.
+    const login = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
+    const auth = { Authorization: `Bearer ${login.token}` };
+    await api('POST', `/admin/applications/${eli.id}/withdraw`, undefined, auth);
+    const conflict = await api<{ code: string; message: string }>('POST', `/admin/applications/${eli.id}/withdraw`, undefined, auth, 409);
+    expect(conflict.code).toBe('STS-409');
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await dialog.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText(conflict.message).waitFor();
+    // the page reloads the record and offers Reopen
+    await statusChip.filter({ hasText: 'Withdrawn' }).waitFor();
+    await page.getByRole('button', { name: 'Reopen' }).waitFor();
+
+    const after = await api<{ status: string }>('GET', `/admin/applications/${eli.id}`, undefined, auth);
+    expect(after.status).toBe('withdrawn');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
