@@ -30,7 +30,7 @@ export function AdvisoryLineForm({ toolbar }: { toolbar?: ReactElement | false }
           slotProps={{ htmlInput: { maxLength: TEXT_MAX, lang: LANG[field] } }}
         />
       ))}
-      <NumberInput source="sortOrder" step={1} helperText="app.advisory.sort_order_help" sx={{ width: { xs: '100%', sm: 200 } }} />
+      <NumberInput source="sortOrder" step="any" helperText="app.advisory.sort_order_help" sx={{ width: { xs: '100%', sm: 200 } }} />
       <BooleanInput source="active" />
       <LocalDateTimeInput source="showUntil" helperText="app.advisory.show_until_help" />
     </SimpleForm>

@@ -3,19 +3,9 @@
  * the action, the resource, the record and the changed fields. Filters resource, action, actor
  * (e-mail part or user id) and a date range. A row opens the before/after comparison.
  */
-import {
-  Datagrid,
-  DateInput,
-  FunctionField,
-  List,
-  SearchInput,
-  SelectInput,
-  ShowButton,
-  TextField,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, DateInput, FunctionField, List, SelectInput, ShowButton, TextField, TextInput, useTranslate } from 'react-admin';
 import { InstantField } from '../common/InstantField';
+import { SearchFilter } from '../common/SearchFilter';
 import { changedPaths, diffRecords } from './diff';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditEntryRecord } from './types';
 
@@ -23,7 +13,7 @@ const RESOURCE_CHOICES = AUDIT_RESOURCES.map((r) => ({ id: r, name: `app.audit_l
 const ACTION_CHOICES = AUDIT_ACTIONS.map((a) => ({ id: a, name: `app.audit_log.action.${a}` }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <SearchFilter key="q" source="q" alwaysOn />,
   <SelectInput key="resource" source="resource" choices={RESOURCE_CHOICES} alwaysOn />,
   <SelectInput key="action" source="action" choices={ACTION_CHOICES} />,
   <TextInput key="actor" source="actor" helperText="app.audit_log.actor_help" />,

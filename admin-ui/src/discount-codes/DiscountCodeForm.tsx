@@ -28,9 +28,9 @@ function ValueInput({ kind }: { kind: DiscountKind | undefined }) {
     <NumberInput
       source="value"
       label={kind === 'percent' ? 'app.discount_codes.value_percent' : 'app.discount_codes.value_usd'}
-      min={0}
-      max={kind === 'percent' ? 100 : undefined}
-      step={kind === 'percent' ? 1 : 0.01}
+      // No native min/max/step: the browser would block the save with its own message, in its own
+      // language; validateDiscountCode says the same in the console's language.
+      step="any"
       sx={inputSx}
     />
   );
@@ -56,7 +56,7 @@ export function DiscountCodeForm({ toolbar, children }: { toolbar?: ReactElement
       <SelectInput source="kind" choices={KIND_CHOICES} sx={inputSx} />
       <FormDataConsumer<DiscountCodeFormValues>>{({ formData }) => <ValueInput kind={formData.kind as DiscountKind} />}</FormDataConsumer>
       <LocalDateTimeInput source="expiresAt" helperText="app.discount_codes.expires_help" />
-      <NumberInput source="maxUses" min={1} step={1} helperText="app.discount_codes.max_uses_help" sx={inputSx} />
+      <NumberInput source="maxUses" step="any" helperText="app.discount_codes.max_uses_help" sx={inputSx} />
       <TextInput source="description" multiline minRows={2} fullWidth sx={{ maxWidth: 640 }} />
       <BooleanInput source="active" helperText="app.discount_codes.active_help" />
     </SimpleForm>

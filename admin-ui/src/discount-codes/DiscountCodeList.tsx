@@ -10,13 +10,13 @@ import {
   FunctionField,
   List,
   NullableBooleanInput,
-  SearchInput,
   SelectInput,
   TextField,
   TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { InstantField } from '../common/InstantField';
+import { SearchFilter } from '../common/SearchFilter';
 import { CodeStateChip } from './CodeStateChip';
 import { usageText } from './discountCode';
 import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
@@ -24,7 +24,7 @@ import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
 const KIND_CHOICES = DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `app.discount_codes.kind.${kind}` }));
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn />,
+  <SearchFilter key="q" source="q" alwaysOn />,
   <SelectInput key="kind" source="kind" choices={KIND_CHOICES} />,
   <NullableBooleanInput key="active" source="active" />,
 ];
