@@ -7,8 +7,9 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
  * The admin console of issue 5 (items 6–8) end to end, in chromium: an admin logs in through the
  * shared login page, creates a discount code, expires it, and finds both changes in the audit log with
  * the record before and after; makes a registered applicant an admin and back; is refused (in the
- * console's language) when removing the admin role from themself as the only admin; and edits an
- * advisory line, which the applicant home page banner then shows.
+ * console's language) when removing the admin role from themself as the only admin; confirms a
+ * dropdown save that takes an option away; and edits an advisory line, which the applicant home page
+ * banner then shows.
  */
 let portal: RunningPortal;
 let browser: Browser;
@@ -211,6 +212,29 @@ describe('admin console (issue 5)', () => {
     await page.getByRole('button', { name: 'Remove admin' }).waitFor();
     const [admin] = await adminGet<{ role: string }[]>(`/users?filter=${encodeURIComponent(JSON.stringify({ q: E2E_ADMIN.email }))}`);
     expect(admin?.role).toBe('admin');
+  });
+
+  it('asks before saving a dropdown edit that takes an option away', async () => {
+    await page.getByRole('menuitem', { name: 'Manage Dropdowns' }).click();
+    await page.getByText('How did you hear about us', { exact: true }).click();
+    const values = page.locator('input[name^="options."][name$=".value"]');
+    await values.first().waitFor();
+    const count = await values.count();
+    const last = await page.locator(`input[name="options.${count - 1}.value"]`).inputValue();
+    await page.locator(`.button-remove-options-${count - 1}`).click();
+    await dialog()
+      .getByText(/Removing ".+" takes it out of the list/)
+      .waitFor();
+    await confirmDialog('Remove');
+    await expect(values.count()).resolves.toBe(count - 1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await dialog().getByText(`Saving removes this value from the list: ${last}.`).waitFor();
+    await confirmDialog('Save');
+    await page.getByTestId('dropdown-updated').waitFor();
+    const lists = (await (await fetch(`${portal.baseUrl}/api/dropdowns/`)).json()) as { key: string; options: { value: string }[] }[];
+    const howHeard = lists.find((l) => l.key === 'howHeard')!;
+    expect(howHeard.options).toHaveLength(count - 1);
+    expect(howHeard.options.map((o) => o.value)).not.toContain(last);
   });
 
   it('edits an advisory line under Manage Banner', async () => {
