@@ -10,12 +10,18 @@ import { BrowserRouter, Navigate, Route } from 'react-router';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import AnnouncementIcon from '@mui/icons-material/Announcement';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PeopleIcon from '@mui/icons-material/People';
+import HistoryIcon from '@mui/icons-material/History';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
 import { Layout } from './layout/Layout';
 import type { MaintenanceWindowRecord } from './maintenance/types';
 import type { ApplicationRecord } from './applications/types';
+import type { UserRecord } from './users/types';
+import { displayName } from './users/user';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const DropdownList = lazy(() => import('./dropdowns/DropdownList'));
@@ -25,6 +31,16 @@ const MaintenanceCreate = lazy(() => import('./maintenance/MaintenanceCreate'));
 const MaintenanceEdit = lazy(() => import('./maintenance/MaintenanceEdit'));
 const ApplicationList = lazy(() => import('./applications/ApplicationList'));
 const ApplicationShow = lazy(() => import('./applications/ApplicationShow'));
+const AdvisoryLineList = lazy(() => import('./advisory/AdvisoryLineList'));
+const AdvisoryLineCreate = lazy(() => import('./advisory/AdvisoryLineCreate'));
+const AdvisoryLineEdit = lazy(() => import('./advisory/AdvisoryLineEdit'));
+const DiscountCodeList = lazy(() => import('./discount-codes/DiscountCodeList'));
+const DiscountCodeCreate = lazy(() => import('./discount-codes/DiscountCodeCreate'));
+const DiscountCodeEdit = lazy(() => import('./discount-codes/DiscountCodeEdit'));
+const UserList = lazy(() => import('./users/UserList'));
+const UserEdit = lazy(() => import('./users/UserEdit'));
+const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
+const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 
 /** How a maintenance window is named in titles and dialogs (Eastern wall-clock values). */
 const windowRepresentation = (r: MaintenanceWindowRecord) =>
@@ -71,6 +87,40 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={AssignmentIcon}
           recordRepresentation={(r: ApplicationRecord) => `#${r.referenceNumber} ${r.firstName} ${r.lastName}`}
           options={{ label: 'app.menu.applications' }}
+        />
+        <Resource
+          name="advisory-lines"
+          list={AdvisoryLineList}
+          create={AdvisoryLineCreate}
+          edit={AdvisoryLineEdit}
+          icon={AnnouncementIcon}
+          recordRepresentation="textEn"
+          options={{ label: 'app.banner.advisory_tab' }}
+        />
+        <Resource
+          name="discount-codes"
+          list={DiscountCodeList}
+          create={DiscountCodeCreate}
+          edit={DiscountCodeEdit}
+          icon={LocalOfferIcon}
+          recordRepresentation="code"
+          options={{ label: 'app.menu.discount_codes' }}
+        />
+        <Resource
+          name="users"
+          list={UserList}
+          edit={UserEdit}
+          icon={PeopleIcon}
+          recordRepresentation={(r: UserRecord) => displayName(r)}
+          options={{ label: 'app.menu.users' }}
+        />
+        <Resource
+          name="audit-log"
+          list={AuditLogList}
+          show={AuditLogShow}
+          icon={HistoryIcon}
+          recordRepresentation={(r: { id: string }) => `#${r.id}`}
+          options={{ label: 'app.menu.audit_log' }}
         />
         <CustomRoutes>
           {/* DESIGN §3: the applicant app sends admins from /banner to /admin/banner. */}

@@ -1,23 +1,13 @@
 /**
  * Manage Dropdowns, one list: rename it and edit its options ({value, label}; add, remove with
- * confirmation, reorder). The key is read-only. Saves are pessimistic (PUT /api/admin/dropdowns/:id)
+ * confirmation, reorder, rename). A save that would take saved values away asks first. The key is read-only. Saves are pessimistic (PUT /api/admin/dropdowns/:id)
  * so server errors show; after a save the "Updated" chip is shown for 500 ms (spec §4, §9).
  */
 import { Chip } from '@mui/material';
-import {
-  ArrayInput,
-  Edit,
-  required,
-  SaveButton,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  Toolbar,
-  useNotify,
-  useTranslate,
-} from 'react-admin';
+import { ArrayInput, Edit, required, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import { ConfirmRemoveButton } from './ConfirmRemoveButton';
+import { ConfirmingSaveButton } from './ConfirmingSaveButton';
 import type { DropdownOption, DropdownRecord } from './types';
 import { useUpdatedFlag } from './updatedFlag';
 
@@ -55,11 +45,14 @@ function UpdatedChip({ updated }: { updated: boolean }) {
   );
 }
 
-/** Toolbar: Save plus the updated indicator (no delete: lists are fixed by the application form). */
+/**
+ * Toolbar: Save (asking first when saved values would go away) plus the updated indicator (no
+ * delete: lists are fixed by the application form).
+ */
 function DropdownToolbar({ updated }: { updated: boolean }) {
   return (
     <Toolbar>
-      <SaveButton />
+      <ConfirmingSaveButton />
       <UpdatedChip updated={updated} />
     </Toolbar>
   );

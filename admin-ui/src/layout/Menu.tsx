@@ -1,11 +1,15 @@
 /**
- * Sidebar of the dashboard layout (spec §2, §6): Dashboard Home, Manage Dropdowns, Manage Banner,
- * then Applications, in that order.
+ * Sidebar of the dashboard layout (spec §2, §6): Dashboard Home, Manage Dropdowns, Manage Banner
+ * (maintenance windows and advisory lines), in that order, then the rest of the console (issue 5):
+ * Applications, Discount codes, Users, Audit log.
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
+import PeopleIcon from '@mui/icons-material/People';
+import HistoryIcon from '@mui/icons-material/History';
 import { Menu as RaMenu, useTranslate } from 'react-admin';
 
 /** The console's sidebar menu. */
@@ -18,6 +22,9 @@ export function Menu() {
         <RaMenu.Item to="/dropdowns" primaryText="app.menu.dropdowns" leftIcon={<ListIcon />} />
         <RaMenu.Item to="/maintenance-windows" primaryText="app.menu.banner" leftIcon={<CampaignIcon />} />
         <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
+        <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
+        <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
+        <RaMenu.Item to="/audit-log" primaryText="app.menu.audit_log" leftIcon={<HistoryIcon />} />
       </RaMenu>
     </nav>
   );

@@ -1,6 +1,7 @@
 /**
  * Manage Banner: the maintenance windows, each shown in Eastern time (as entered) and in the
- * admin's own zone, with its status and a delete button that asks for confirmation.
+ * admin's own zone, with its status and a delete button that asks for confirmation. Tabs on top lead
+ * to the other part of Manage Banner, the advisory lines.
  */
 import { Chip } from '@mui/material';
 import {
@@ -15,6 +16,7 @@ import {
   useLocaleState,
   useTranslate,
 } from 'react-admin';
+import { BannerTabs } from '../advisory/BannerTabs';
 import { boundaryInstant, formatInZone, localZone, windowStatus } from './time';
 import type { MaintenanceWindowRecord } from './types';
 
@@ -51,26 +53,29 @@ function ListActions() {
 /** List of maintenance windows. */
 export default function MaintenanceList() {
   return (
-    <List title="app.menu.banner" sort={{ field: 'startsAt', order: 'DESC' }} exporter={false} actions={<ListActions />}>
-      <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteWithConfirmButton mutationMode="pessimistic" />}>
-        <FunctionField<MaintenanceWindowRecord>
-          source="startDate"
-          label="app.maintenance.start_eastern"
-          render={(r) => `${r.startDate} ${r.startTime.slice(0, 5)}`}
-        />
-        <FunctionField<MaintenanceWindowRecord>
-          source="endDate"
-          label="app.maintenance.end_eastern"
-          render={(r) => `${r.endDate} ${r.endTime.slice(0, 5)}`}
-        />
-        <FunctionField<MaintenanceWindowRecord>
-          source="startsAt"
-          label="app.maintenance.window"
-          render={(r) => <LocalWindow record={r} />}
-        />
-        <EditButton />
-        <DeleteWithConfirmButton mutationMode="pessimistic" />
-      </Datagrid>
-    </List>
+    <>
+      <BannerTabs />
+      <List title="app.menu.banner" sort={{ field: 'startsAt', order: 'DESC' }} exporter={false} actions={<ListActions />}>
+        <Datagrid rowClick="edit" bulkActionButtons={<BulkDeleteWithConfirmButton mutationMode="pessimistic" />}>
+          <FunctionField<MaintenanceWindowRecord>
+            source="startDate"
+            label="app.maintenance.start_eastern"
+            render={(r) => `${r.startDate} ${r.startTime.slice(0, 5)}`}
+          />
+          <FunctionField<MaintenanceWindowRecord>
+            source="endDate"
+            label="app.maintenance.end_eastern"
+            render={(r) => `${r.endDate} ${r.endTime.slice(0, 5)}`}
+          />
+          <FunctionField<MaintenanceWindowRecord>
+            source="startsAt"
+            label="app.maintenance.window"
+            render={(r) => <LocalWindow record={r} />}
+          />
+          <EditButton />
+          <DeleteWithConfirmButton mutationMode="pessimistic" />
+        </Datagrid>
+      </List>
+    </>
   );
 }

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newUser } from './support/browser.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+
+/**
+ * The admin console of issue 5 (items 6–8) end to end, in chromium: an admin logs in through the
+ * shared login page, creates a discount code, expires it, and finds both changes in the audit log with
+ * the record before and after; makes a registered applicant an admin and back; is refused (in the
+ * console's language) when removing the admin role from themself as the only admin; confirms a
+ * dropdown save that takes an option away; and edits an advisory line, which the applicant home page
+ * banner then shows.
+ */
+let portal: RunningPortal;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let adminToken: string;
+
+const VIEWER_ZONE = 'America/Chicago';
+const CODE = 'E2E-spring_26';
+const NEW_ADVISORY_TEXT = 'Fall 2026 – MSW in Social Work (Men): apply by June 1, 2026.';
+const APPLICANT = { first_name: 'Rivka', last_name: 'Stern', email: 'rivka.console@example.com', password: 'rivka-e2e-password' };
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  const user = await newUser(browser, { timezoneId: VIEWER_ZONE, locale: 'en-US' });
+  context = user.context;
+  errors = user.errors;
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const login = await fetch(`${portal.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  adminToken = ((await login.json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** GET on the admin API as the e2e admin (a separate token from the browser's). */
+async function adminGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${portal.baseUrl}/api/admin${path}`, { headers: { authorization: `Bearer ${adminToken}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The dialog currently open (react-admin's Confirm). */
+const dialog = () => page.getByRole('dialog');
+
+/** Presses the dialog's button `name` and waits until the dialog has closed. */
+async function confirmDialog(name: string): Promise<void> {
+  await dialog().getByRole('button', { name }).click();
+  await dialog().waitFor({ state: 'hidden' });
+}
+
+describe('admin console (issue 5)', () => {
+  it('logs in through the shared login page and lists the console sections in the sidebar order', async () => {
+    await page.goto(`${portal.baseUrl}/admin/`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${portal.baseUrl}/admin/`);
+    const items = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem');
+    await items.first().waitFor();
+    const names = (await items.allTextContents()).map((t) => t.trim());
+    const order = ['Dashboard Home', 'Manage Dropdowns', 'Manage Banner', 'Applications', 'Discount codes', 'Users', 'Audit log'];
+    expect(names.filter((n) => order.includes(n))).toEqual(order);
+  });
+
+  it('creates a discount code, expires it, and sees both changes in the audit log with before and after', async () => {
+    await page.getByRole('menuitem', { name: 'Discount codes' }).click();
+    await page.waitForURL(/\/admin\/discount-codes/);
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(CODE);
+    await expect(page.getByLabel('Code', { exact: true }).inputValue()).resolves.toBe(CODE.toUpperCase());
+    await page.getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('option', { name: 'Percentage' }).click();
+    await page.getByLabel('Percent off').fill('150');
+    await page.getByLabel('Maximum uses').fill('10');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // Client-side validation, as strict as the server's: no percentage over 100.
+    await page.getByText('A percentage cannot be more than 100').waitFor();
+    await page.getByLabel('Percent off').fill('25');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/discount-codes\/?(\?|$)/);
+
+    const row = page.locator('tbody tr').filter({ hasText: CODE.toUpperCase() });
+    await row.getByText('Usable').waitFor();
+    await expect(row.textContent()).resolves.toContain('0 / 10');
+    const [created] = await adminGet<{ id: string; code: string; kind: string; value: number; active: boolean }[]>(
+      `/discount-codes?filter=${encodeURIComponent(JSON.stringify({ q: 'E2E' }))}`,
+    );
+    expect(created).toMatchObject({ code: CODE.toUpperCase(), kind: 'percent', value: 25, active: true });
+
+    await row.getByText(CODE.toUpperCase()).click();
+    await page.waitForURL(new RegExp(`/admin/discount-codes/${created!.id}`));
+    await page.getByRole('button', { name: 'Expire now' }).click();
+    await dialog().getByText(`Applicants can no longer use ${CODE.toUpperCase()} from this moment.`).waitFor();
+    const before = Date.now();
+    await confirmDialog('Expire now');
+    await page.getByText(`${CODE.toUpperCase()} has expired.`).waitFor();
+    await page.getByTestId('code-state').filter({ hasText: 'Inactive' }).waitFor();
+    const expired = await adminGet<{ active: boolean; usable: boolean; expiresAt: string }>(`/discount-codes/${created!.id}`);
+    expect(expired).toMatchObject({ active: false, usable: false });
+    expect(Math.abs(Date.parse(expired.expiresAt) - before)).toBeLessThan(60_000);
+
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/admin\/audit-log/);
+    const entries = page.locator('tbody tr').filter({ hasText: 'Discount codes' });
+    await entries.nth(1).waitFor();
+    // Newest first: the expiry, then the creation, both by the admin.
+    const latest = await entries.nth(0).textContent();
+    expect(latest).toMatch(/admin@example\.com.*Updated.*Discount codes/);
+    expect(latest).toContain('expiresAt');
+    expect(latest).toContain('active');
+    await expect(entries.nth(1).textContent()).resolves.toMatch(/admin@example\.com.*Created.*Discount codes/);
+
+    await entries.nth(0).click();
+    await page.waitForURL(/\/admin\/audit-log\/\d+\/show/);
+    const diff = page.getByTestId('audit-diff');
+    await diff.waitFor();
+    const active = diff.locator('tr[data-path="active"]');
+    await expect(active.getAttribute('data-change')).resolves.toBe('changed');
+    await expect(active.locator('[data-side="before"]').textContent()).resolves.toBe('true');
+    await expect(active.locator('[data-side="after"]').textContent()).resolves.toBe('false');
+    const expiresAt = diff.locator('tr[data-path="expiresAt"]');
+    await expect(expiresAt.getAttribute('data-change')).resolves.toBe('changed');
+    await expect(expiresAt.locator('[data-side="before"]').textContent()).resolves.toBe('null');
+    await expect(expiresAt.locator('[data-side="after"]').textContent()).resolves.toBe(expired.expiresAt);
+    const code = diff.locator('tr[data-path="code"]');
+    await expect(code.getAttribute('data-change')).resolves.toBe('unchanged');
+    await expect(code.locator('[data-side="after"]').textContent()).resolves.toBe(CODE.toUpperCase());
+
+    await page.goBack();
+    await entries.nth(1).click();
+    await page.waitForURL(/\/admin\/audit-log\/\d+\/show/);
+    const createdCode = page.getByTestId('audit-diff').locator('tr[data-path="code"]');
+    await expect(createdCode.getAttribute('data-change')).resolves.toBe('added');
+    await expect(createdCode.locator('[data-side="before"]').textContent()).resolves.toBe('');
+    await expect(createdCode.locator('[data-side="after"]').textContent()).resolves.toBe(CODE.toUpperCase());
+  });
+
+  it('makes a registered applicant an admin and back, and protects the last admin in the console language', async () => {
+    const registered = await fetch(`${portal.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...APPLICANT, password_confirmation: APPLICANT.password }),
+    });
+    expect(registered.status).toBe(201);
+
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL(/\/admin\/users/);
+    await page.getByRole('textbox', { name: 'Search' }).fill(APPLICANT.email);
+    const applicantRow = page.locator('tbody tr').filter({ hasText: APPLICANT.email });
+    await applicantRow.getByText('Applicant').waitFor();
+    await applicantRow.getByText(APPLICANT.email).click();
+    await page.getByRole('button', { name: 'Make admin' }).click();
+    await dialog().getByText('Rivka Stern will be able to use this console').waitFor();
+    await confirmDialog('Make admin');
+    await page.getByText('Rivka Stern is now an administrator.').waitFor();
+    await page.getByTestId('user-role').filter({ hasText: 'Administrator' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove admin' }).click();
+    await dialog().getByText('Rivka Stern will no longer be able to use this console.').waitFor();
+    await confirmDialog('Remove admin');
+    await page.getByText('Rivka Stern is no longer an administrator.').waitFor();
+    await page.getByTestId('user-role').filter({ hasText: 'Applicant' }).waitFor();
+    const [rivka] = await adminGet<{ id: string; role: string }[]>(
+      `/users?filter=${encodeURIComponent(JSON.stringify({ q: APPLICANT.email }))}`,
+    );
+    expect(rivka?.role).toBe('applicant');
+    const userChanges = await adminGet<{ action: string; before: { role: string }; after: { role: string } }[]>(
+      `/audit-log?filter=${encodeURIComponent(JSON.stringify({ resource: 'users', recordId: rivka!.id }))}`,
+    );
+    expect(userChanges.map((e) => [e.before.role, e.after.role])).toEqual([
+      ['admin', 'applicant'],
+      ['applicant', 'admin'],
+    ]);
+
+    // Yourself, as the only admin: the server refuses, and the console says why.
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.getByRole('textbox', { name: 'Search' }).fill(E2E_ADMIN.email);
+    const selfRow = page.locator('tbody tr').filter({ hasText: E2E_ADMIN.email });
+    await selfRow.getByText('Administrator').waitFor();
+    await selfRow.getByText(E2E_ADMIN.email).click();
+    await page.getByRole('button', { name: 'Remove admin' }).click();
+    await dialog().getByText('This is your own account: you will lose access to this console at once.').waitFor();
+    await confirmDialog('Remove admin');
+    await page.getByTestId('role-error').filter({ hasText: 'The last administrator cannot lose the admin role or be deleted.' }).waitFor();
+    await page.getByTestId('user-role').filter({ hasText: 'Administrator' }).waitFor();
+
+    // The same refusal in Spanish once the console is switched to Spanish.
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('button', { name: 'Quitar administrador' }).click();
+    await confirmDialog('Quitar administrador');
+    await page
+      .getByTestId('role-error')
+      .filter({ hasText: 'El último administrador no puede perder el rol de administrador ni ser eliminado.' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Idioma: Español' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Remove admin' }).waitFor();
+    const [admin] = await adminGet<{ role: string }[]>(`/users?filter=${encodeURIComponent(JSON.stringify({ q: E2E_ADMIN.email }))}`);
+    expect(admin?.role).toBe('admin');
+  });
+
+  it('asks before saving a dropdown edit that takes an option away', async () => {
+    await page.getByRole('menuitem', { name: 'Manage Dropdowns' }).click();
+    await page.getByText('How did you hear about us', { exact: true }).click();
+    const values = page.locator('input[name^="options."][name$=".value"]');
+    await values.first().waitFor();
+    const count = await values.count();
+    const last = await page.locator(`input[name="options.${count - 1}.value"]`).inputValue();
+    await page.locator(`.button-remove-options-${count - 1}`).click();
+    await dialog()
+      .getByText(/Removing ".+" takes it out of the list/)
+      .waitFor();
+    await confirmDialog('Remove');
+    await expect(values.count()).resolves.toBe(count - 1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await dialog().getByText(`Saving removes this value from the list: ${last}.`).waitFor();
+    await confirmDialog('Save');
+    await page.getByTestId('dropdown-updated').waitFor();
+    const lists = (await (await fetch(`${portal.baseUrl}/api/dropdowns/`)).json()) as { key: string; options: { value: string }[] }[];
+    const howHeard = lists.find((l) => l.key === 'howHeard')!;
+    expect(howHeard.options).toHaveLength(count - 1);
+    expect(howHeard.options.map((o) => o.value)).not.toContain(last);
+  });
+
+  it('edits an advisory line under Manage Banner', async () => {
+    await page.getByRole('menuitem', { name: 'Manage Banner' }).click();
+    await page.waitForURL(/\/admin\/maintenance-windows/);
+    await page.getByRole('tab', { name: 'Advisory lines' }).click();
+    await page.waitForURL(/\/admin\/advisory-lines/);
+    const seeded = page.locator('tbody tr').filter({ hasText: 'Spring 2026' }).first();
+    await seeded
+      .getByText(/Spring 2026/)
+      .first()
+      .click();
+    await page.waitForURL(/\/admin\/advisory-lines\/\d+/);
+    await page.getByLabel('Text in English').fill(NEW_ADVISORY_TEXT);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/advisory-lines\/?(\?|$)/);
+    await page.locator('tbody tr').filter({ hasText: NEW_ADVISORY_TEXT }).waitFor();
+    // The maintenance windows are the other tab of the same page; /admin/banner still leads there.
+    await page.goto(`${portal.baseUrl}/admin/banner`);
+    await page.waitForURL(/\/admin\/maintenance-windows/);
+    await page.getByRole('tab', { name: 'Maintenance windows', selected: true }).waitFor();
+
+    const banner = (await (await fetch(`${portal.baseUrl}/api/advisory`)).json()) as { data: { text: string }[] };
+    expect(banner.data.map((l) => l.text)).toContain(NEW_ADVISORY_TEXT);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the edited advisory line in the banner of the applicant home page', async () => {
+    const applicant = await context.newPage();
+    await applicant.goto(`${portal.baseUrl}/`);
+    await applicant.getByText(NEW_ADVISORY_TEXT).waitFor();
+    await applicant.close();
+    expect(errors).toEqual([]);
+  });
+});
