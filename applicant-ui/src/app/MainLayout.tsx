@@ -1,6 +1,6 @@
 /**
  * Main layout (spec §2): nav bar with logo → main site and the language switcher, the maintenance
- * banner (while a window is scheduled), the advisory banner, the routed content, the tagline band and
+ * banner (while a window is scheduled), the advisory banner (lines from GET /api/advisory), the routed content, the tagline band and
  * a sticky footer with the disclaimer and a back-to-top button (smooth 700 ms scroll).
  */
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getConfig, FALLBACK_CONFIG, type PublicConfig } from '../shared/api/config-api';
 import { MaintenanceBanner } from '../features/maintenance/MaintenanceBanner';
+import { AdvisoryBanner } from '../features/advisory/AdvisoryBanner';
 import { scrollToTop } from '../shared/lib/motion';
 import { SiteHeader } from './SiteHeader';
 
@@ -32,11 +33,7 @@ export function MainLayout() {
     <div className="layout layout--main">
       <SiteHeader logoHref={config.mainSiteUrl} />
       <MaintenanceBanner intervalMs={config.maintenanceCheckIntervalMs || 80_000} />
-      <aside className="banner banner--advisory" aria-label={t('advisory.label')}>
-        <p>
-          <strong>{t('advisory.heading')}</strong> {t('advisory.msw_men_spring_2026')}
-        </p>
-      </aside>
+      <AdvisoryBanner />
       <main id="main" className="layout__content" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,0 +1,31 @@
+/** GET /api/advisory: the advisory banner's lines (spec §1, §2 main layout; docs/api.md "Advisory banner"). */
+import { api } from '../../shared/api/client';
+
+/** One advisory line: `text` in the caller's language at request time, `texts` in every language. */
+export interface AdvisoryLine {
+  id: number;
+  text: string;
+  texts: Partial<Record<'en' | 'es' | 'zh-CN', string>>;
+}
+
+/**
+ * The active lines, in the admins' order. Never rejects: a failed call answers `[]` (the banner is
+ * advisory; the page works without it).
+ */
+export async function fetchAdvisoryLines(): Promise<AdvisoryLine[]> {
+  try {
+    const { data } = await api.get<{ success: boolean; data: AdvisoryLine[] }>('/advisory', { silent: true });
+    return Array.isArray(data?.data) ? data.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The text of `line` for the UI language `locale` (`en`, `es`, `zh-CN`; `zh`/`zh-Hans…` count as
+ * `zh-CN`): that language's text when set, else the text the server chose, else English.
+ */
+export function advisoryText(line: AdvisoryLine, locale: string): string {
+  const key = locale.toLowerCase().startsWith('zh') ? 'zh-CN' : locale.toLowerCase().startsWith('es') ? 'es' : 'en';
+  return line.texts?.[key]?.trim() || line.text?.trim() || line.texts?.en?.trim() || '';
+}
