@@ -14,6 +14,7 @@ import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { pathFor } from '../../app/route-names';
 import { applyFieldErrors, formFailure } from './form-errors';
+import { NewPasswordFields } from './NewPasswordFields';
 import { passwordResetSchema, type PasswordResetValues } from './password-reset.schema';
 import type { LoginPageState } from './LoginPage';
 
@@ -85,22 +86,11 @@ export default function PasswordResetPage() {
           error={fieldErrorText(t, errors.email)}
           {...register('email')}
         />
-        <TextField
-          label={t('password_reset.new_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.password_hint')}
-          error={fieldErrorText(t, errors.password)}
-          {...register('password')}
-        />
-        <TextField
-          label={t('password_reset.new_password_confirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(t, errors.password_confirmation)}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          labels={{ password: t('password_reset.new_password'), confirmation: t('password_reset.new_password_confirmation') }}
+          errors={{ password: fieldErrorText(t, errors.password), confirmation: fieldErrorText(t, errors.password_confirmation) }}
         />
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t('password_reset.set_submitting') : t('password_reset.set_submit')}

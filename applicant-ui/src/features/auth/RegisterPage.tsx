@@ -13,6 +13,7 @@ import { register as registerAccount } from '../../shared/api/auth-api';
 import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { applyFieldErrors, formFailure } from './form-errors';
+import { NewPasswordFields } from './NewPasswordFields';
 import { postLoginTarget } from './post-login';
 import { registerSchema, type RegisterValues } from './register.schema';
 import { withRedirect } from './auth-links';
@@ -85,22 +86,11 @@ export default function RegisterPage() {
           error={fieldErrorText(t, errors.email)}
           {...register('email')}
         />
-        <TextField
-          label={t('register.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={t('register.password_hint')}
-          error={fieldErrorText(t, errors.password)}
-          {...register('password')}
-        />
-        <TextField
-          label={t('register.password_confirmation')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={fieldErrorText(t, errors.password_confirmation)}
-          {...register('password_confirmation')}
+        <NewPasswordFields
+          password={register('password')}
+          confirmation={register('password_confirmation')}
+          labels={{ password: t('register.password'), confirmation: t('register.password_confirmation') }}
+          errors={{ password: fieldErrorText(t, errors.password), confirmation: fieldErrorText(t, errors.password_confirmation) }}
         />
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
