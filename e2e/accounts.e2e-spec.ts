@@ -241,6 +241,39 @@ describe('guards', () => {
     await context.close();
   });
 
+  it('answers a 401 while logged in with the "session expired" alert, then logs out locally and opens /login', async () => {
+    const registered = await fetch(`${portal.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Lea',
+        last_name: 'Expired',
+        email: 'lea.expired@example.com',
+        password: 'expired-password',
+        password_confirmation: 'expired-password',
+      }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const { context, errors } = await newUser(browser);
+    await context.addCookies([{ name: 'token', value: token, url: portal.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/`);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await account.getByRole('button', { name: 'Log out' }).waitFor(); // the user is loaded
+    // the token is revoked behind the page's back (e.g. a password reset elsewhere)
+    const revoked = await fetch(`${portal.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(200);
+    await account.getByRole('link', { name: 'My applications' }).click(); // /home asks GET /api/applications → 401
+    const alert = page.getByRole('alertdialog', { name: 'Session expired' });
+    await alert.getByText('Your session has expired. Please log in again.').waitFor();
+    await alert.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${portal.baseUrl}/login`);
+    await account.getByRole('link', { name: 'Log in' }).waitFor();
+    expect(await tokenCookie(context)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('clears a token cookie the server refuses (failed user fetch) and treats the visitor as a guest', async () => {
     const { context } = await newUser(browser);
     await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: portal.baseUrl }]);
