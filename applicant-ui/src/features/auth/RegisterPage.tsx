@@ -14,6 +14,7 @@ import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { applyFieldErrors, formFailure } from './form-errors';
 import { NewPasswordFields } from './NewPasswordFields';
+import { pathFor } from '../../app/route-names';
 import { postLoginTarget } from './post-login';
 import { registerSchema, type RegisterValues } from './register.schema';
 import { withRedirect } from './auth-links';
@@ -97,7 +98,7 @@ export default function RegisterPage() {
         </button>
       </form>
       <p className="auth-links">
-        {t('register.have_account')} <Link to={withRedirect('/login', redirectTo)}>{t('register.login_link')}</Link>
+        {t('register.have_account')} <Link to={withRedirect(pathFor('login'), redirectTo)}>{t('register.login_link')}</Link>
       </p>
     </section>
   );
