@@ -32,6 +32,7 @@ describe('health and public configuration', () => {
       locales: ['en', 'es', 'zh-CN'],
       sessionMaxMs: 1800000,
       maintenanceCheckIntervalMs: 80000,
+      oauthProviders: [],
     });
   });
 });

@@ -3,27 +3,13 @@
  * banner (while a window is scheduled), the advisory banner (lines from GET /api/advisory), the routed content, the tagline band and
  * a sticky footer with the disclaimer and a back-to-top button (smooth 700 ms scroll).
  */
-import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { getConfig, FALLBACK_CONFIG, type PublicConfig } from '../shared/api/config-api';
+import { useConfig } from '../shared/api/useConfig';
 import { MaintenanceBanner } from '../features/maintenance/MaintenanceBanner';
 import { AdvisoryBanner } from '../features/advisory/AdvisoryBanner';
 import { scrollToTop } from '../shared/lib/motion';
 import { SiteHeader } from './SiteHeader';
-
-/** Reads GET /api/config once (never fails). */
-function useConfig(): PublicConfig {
-  const [config, setConfig] = useState<PublicConfig>(FALLBACK_CONFIG);
-  useEffect(() => {
-    let alive = true;
-    void getConfig().then((c) => alive && setConfig(c));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return config;
-}
 
 /** Main layout for the welcome and application pages. */
 export function MainLayout() {

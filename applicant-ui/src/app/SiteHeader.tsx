@@ -1,5 +1,9 @@
-/** The top of every layout: the skip link to `#main`, then the navigation bar with logo and language switcher. */
+/**
+ * The top of every layout: the skip link to `#main`, then the navigation bar with the logo, the
+ * account links (log in / register, or my applications / log out) and the language switcher.
+ */
 import { useTranslation } from 'react-i18next';
+import { AccountNav } from '../features/auth/AccountNav';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -16,7 +20,10 @@ export function SiteHeader({ logoHref, className }: { logoHref: string; classNam
       </a>
       <header className={className ? `navbar ${className}` : 'navbar'}>
         <Logo href={logoHref} />
-        <LanguageSwitcher />
+        <div className="navbar__end">
+          <AccountNav />
+          <LanguageSwitcher />
+        </div>
       </header>
     </>
   );

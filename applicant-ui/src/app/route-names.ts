@@ -1,7 +1,12 @@
-/** Named routes of spec §2 (login, home, invalid-application, invalid-token) plus the welcome page. */
+/**
+ * Named routes of spec §2 (login, home, invalid-application, invalid-token) plus the welcome page and
+ * the account pages (register, password-request = ask for a reset link).
+ */
 export const ROUTES = {
   welcome: '/',
   login: '/login',
+  register: '/register',
+  'password-request': '/password/reset',
   home: '/home',
   'invalid-application': '/invalid-application',
   'invalid-token': '/invalid-token',

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { ensureLocaleLoaded } from '../i18n';
 import { ensureAuthChecked } from '../shared/api/auth-api';
+import { loginLoader } from '../features/auth/login-loader';
 import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
@@ -20,7 +21,7 @@ export async function rootLoader(): Promise<null> {
   return null;
 }
 
-/** Guest-only guard (login): logged-in users go home. */
+/** Guest-only guard (register, password reset pages; /login has its own loader): logged-in users go home (spec §2, §6). */
 async function guestOnly(): Promise<null> {
   const user = await ensureAuthChecked();
   if (user) throw redirect(pathFor('home'));
@@ -80,7 +81,10 @@ export const routes: RouteObject[] = [
         element: <BasicLayout />,
         errorElement: <RouteError />,
         children: [
-          { path: 'login', loader: guestOnly, lazy: page(() => import('../features/auth/LoginPage')) },
+          { path: 'login', loader: loginLoader, lazy: page(() => import('../features/auth/LoginPage')) },
+          { path: 'register', loader: guestOnly, lazy: page(() => import('../features/auth/RegisterPage')) },
+          { path: 'password/reset', loader: guestOnly, lazy: page(() => import('../features/auth/PasswordRequestPage')) },
+          { path: 'password/reset/:token', loader: guestOnly, lazy: page(() => import('../features/auth/PasswordResetPage')) },
           { path: 'home', loader: loggedInOnly, lazy: page(() => import('../features/home/HomePage')) },
           { path: 'dropdowns', loader: adminRedirect('/admin/dropdowns') },
           { path: 'banner', loader: adminRedirect('/admin/banner') },

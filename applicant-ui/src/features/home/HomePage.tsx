@@ -2,14 +2,12 @@
  * /home (DESIGN §3): admins go to the admin console (/admin/); applicants see a greeting and their
  * applications (GET /api/applications) with status, step reached, payment status and a button for the
  * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
- * and opens it; an empty state with a link to apply; Log out.
+ * and opens it; an empty state with a link to apply. (Log out is in the site header.)
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../../shared/api/auth-store';
-import { logout } from '../../shared/api/auth-api';
-import { pathFor } from '../../app/route-names';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
 import { actionKey, linkPath } from './home-actions';
@@ -54,11 +52,6 @@ export default function HomePage() {
       alive = false;
     };
   }, [user, isAdmin, attempt]);
-
-  const onLogout = async () => {
-    await logout();
-    void navigate(pathFor('login'), { replace: true });
-  };
 
   return (
     <section>
@@ -131,9 +124,6 @@ export default function HomePage() {
           })}
         </ul>
       )}
-      <button type="button" className="btn btn--ghost" onClick={() => void onLogout()}>
-        {t('home.logout')}
-      </button>
     </section>
   );
 }

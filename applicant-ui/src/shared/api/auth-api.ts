@@ -3,11 +3,39 @@ import { api } from './client';
 import { authStore, type User } from './auth-store';
 import { clearToken, getToken, setToken } from './token-cookie';
 
-/** Answer of POST /api/login. */
+/** Answer of POST /api/login (and of register, which adds `user`); `expires_in` in seconds. */
 export interface LoginAnswer {
   token: string;
   token_type: string;
   expires_in: number;
+}
+
+/** Answer of POST /api/register (201): a bearer token and the new user. */
+export interface RegisterAnswer extends LoginAnswer {
+  user: User;
+}
+
+/** Body of POST /api/register (laravel-vue-spa field names); password 8–1024 characters. */
+export interface RegisterBody {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Body of POST /api/password/reset: the token and e-mail of the e-mailed link, and the new password. */
+export interface ResetPasswordBody {
+  token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/** Answer of the password endpoints: a message in the caller's language. */
+export interface MessageAnswer {
+  success: true;
+  message: string;
 }
 
 /** GET /api/user; stores and returns the user. */
@@ -54,4 +82,59 @@ export async function logout(): Promise<void> {
     /* ignored by design */
   }
   authStore.logoutLocal();
+}
+
+/**
+ * POST /api/register, then keeps the answered token as a session cookie (registering has no
+ * "remember me"; the server's token lasts `ACCESS_TOKEN_TTL_SECONDS`) and stores the answered user.
+ * @throws the axios error (422 `VAL-001` with `errors` per field, 429 `AUTH-429`)
+ */
+export async function register(body: RegisterBody): Promise<User> {
+  const { data } = await api.post<RegisterAnswer>('/register', body);
+  setToken(data.token, false);
+  authStore.setUser(data.user);
+  return data.user;
+}
+
+/**
+ * Signs in with a bearer token obtained elsewhere (the OAuth landing fragment): saves it as a session
+ * cookie and fetches the user. A failed fetch clears the token again (spec §4) and rethrows.
+ */
+export async function loginWithToken(token: string): Promise<User> {
+  setToken(token, false);
+  try {
+    return await fetchUser();
+  } catch (error) {
+    clearToken();
+    authStore.setUser(null);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/password/email: asks for a reset link. The server answers the same whether or not the
+ * address has an account; the answer's localised `message` is returned.
+ */
+export async function requestPasswordReset(email: string): Promise<string> {
+  const { data } = await api.post<MessageAnswer>('/password/email', { email });
+  return data.message;
+}
+
+/**
+ * POST /api/password/reset: sets the new password with the e-mailed token (every session of the
+ * account ends). Returns the server's localised confirmation.
+ * @throws the axios error: 422 with `errors.email` for an unknown, used or expired link
+ */
+export async function resetPassword(body: ResetPasswordBody): Promise<string> {
+  const { data } = await api.post<MessageAnswer>('/password/reset', body);
+  return data.message;
+}
+
+/**
+ * POST /api/oauth/{provider}: the provider's authorization URL to send the browser to (spec §7).
+ * @throws the axios error (404 `REQ-404` for a provider that is not configured, 429 `AUTH-429`)
+ */
+export async function startOAuth(provider: string): Promise<string> {
+  const { data } = await api.post<{ url: string }>(`/oauth/${encodeURIComponent(provider)}`);
+  return data.url;
 }

@@ -7,14 +7,17 @@ export interface PublicConfig {
   locales: string[];
   sessionMaxMs: number;
   maintenanceCheckIntervalMs: number;
+  /** Names of the OAuth sign-in providers (OAUTH_PROVIDERS), for `POST /api/oauth/{provider}`. */
+  oauthProviders: string[];
 }
 
-/** Used when the config call fails: no main-site link, 80 s maintenance interval (spec §9). */
+/** Used when the config call fails: no main-site link, 80 s maintenance interval (spec §9), no OAuth providers. */
 export const FALLBACK_CONFIG: PublicConfig = {
   mainSiteUrl: '',
   locales: ['en', 'es', 'zh-CN'],
   sessionMaxMs: 1_800_000,
   maintenanceCheckIntervalMs: 80_000,
+  oauthProviders: [],
 };
 
 let cached: Promise<PublicConfig> | null = null;

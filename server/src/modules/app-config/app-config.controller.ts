@@ -9,6 +9,13 @@ export class PublicConfigResponse {
   @ApiProperty({ type: [String] }) locales: string[];
   @ApiProperty({ description: 'session maximum time (ms), spec §9' }) sessionMaxMs: number;
   @ApiProperty({ description: 'maintenance poll interval (ms), spec §9' }) maintenanceCheckIntervalMs: number;
+  @ApiProperty({
+    type: [String],
+    example: ['acme'],
+    description:
+      'names of the OAuth sign-in providers configured in OAUTH_PROVIDERS (for `POST /api/oauth/{provider}`); never their settings',
+  })
+  oauthProviders: string[];
 }
 
 /** `GET /api/config`. Public. */
@@ -17,11 +24,20 @@ export class PublicConfigResponse {
 export class AppConfigController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** Public settings of this deployment. */
+  /**
+   * Public settings of this deployment. `oauthProviders` lists only the provider names of
+   * OAUTH_PROVIDERS (in their configured order), never client ids, secrets or URLs.
+   */
   @Get()
   @ApiOperation({ summary: 'Public configuration for the front ends' })
   @ApiOkResponse({ type: PublicConfigResponse })
   get(): PublicConfigResponse {
-    return { mainSiteUrl: this.config.MAIN_SITE_URL, locales: [...LOCALES], sessionMaxMs: 1_800_000, maintenanceCheckIntervalMs: 80_000 };
+    return {
+      mainSiteUrl: this.config.MAIN_SITE_URL,
+      locales: [...LOCALES],
+      sessionMaxMs: 1_800_000,
+      maintenanceCheckIntervalMs: 80_000,
+      oauthProviders: Object.keys(this.config.OAUTH_PROVIDERS ?? {}),
+    };
   }
 }
