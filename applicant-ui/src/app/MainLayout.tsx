@@ -1,7 +1,8 @@
 /**
  * Main layout (spec §2): nav bar with logo → main site and the language switcher, the maintenance
- * banner (while a window is scheduled), the advisory banner (lines from GET /api/advisory), the routed content, the tagline band and
- * a sticky footer with the disclaimer and a back-to-top button (smooth 700 ms scroll).
+ * banner (while a window is scheduled), the advisory banner (lines from GET /api/advisory), the
+ * routed content, the tagline band and a sticky footer with the disclaimer and a back-to-top button
+ * (smooth 700 ms scroll).
  */
 import { Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
