@@ -50,8 +50,7 @@ describe('Payments: the background settlement job', () => {
     return double.charges.filter((c) => c.invoiceNumber === `APP${row.reference_number}`);
   };
   const applicationRow = async (id: string) => (await t.db.query('SELECT * FROM applications WHERE id = $1', [id])).rows[0];
-  const paymentRow = async (requestId: string) =>
-    (await t.db.query('SELECT * FROM payments WHERE request_id = $1', [requestId])).rows[0];
+  const paymentRow = async (requestId: string) => (await t.db.query('SELECT * FROM payments WHERE request_id = $1', [requestId])).rows[0];
   /**
    * An attempt whose outcome the request could not learn: the charge answer is lost (`charged`: it timed
    * out after the double charged; else a 503 before any charge) and the lookup fails too (reporting down).

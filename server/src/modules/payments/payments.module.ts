@@ -30,7 +30,11 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
   controllers: [PaymentsController],
-  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }, PaymentsService, PaymentsSettlementService],
+  providers: [
+    { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
+    PaymentsService,
+    PaymentsSettlementService,
+  ],
   exports: [PaymentsService, PAYMENT_GATEWAY],
 })
 export class PaymentsModule {}
