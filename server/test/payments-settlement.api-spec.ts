@@ -6,8 +6,9 @@ import { loadConfig } from '../src/config/app-config.js';
 import { PAYMENT_SETTLE_INTERVAL_NAME, PaymentsSettlementService } from '../src/modules/payments/payments-settlement.service.js';
 import { PaymentsService, SETTLE_GRACE_MS } from '../src/modules/payments/payments.service.js';
 import { startAuthnetDouble, type AuthnetDouble } from './support/authnet-double.js';
+import { authnetPayments } from './support/authnet-payments.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
-import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 const CREDENTIALS = { name: 'portal-login', transactionKey: 'portal-key-123' };
 const NOTHING = { checked: 0, approved: 0, declined: 0, noCharge: 0, held: 0, unknown: 0, failed: 0 };
@@ -27,29 +28,10 @@ describe('Payments: the background settlement job', () => {
   let clock = Date.now();
   const nextRun = () => new Date((clock = Math.max(clock, Date.now()) + 10 * 60_000));
 
-  const certified = async () => {
-    const started = await startApplication(t, { email: `${randomUUID().slice(0, 8)}@example.com` });
-    await t.db.query('UPDATE applications SET certified_at = now() WHERE id = $1', [started.id]);
-    return started;
-  };
-  const pay = (app: { id: string; token: string }, body: Record<string, unknown> = {}) =>
-    t
-      .http()
-      .post('/api/payments')
-      .set('X-Application-Token', app.token)
-      .send({
-        applicationId: app.id,
-        opaqueData: { descriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', value: `nonce-${randomUUID()}` },
-        creditCardFullName: 'Moshe ben Levi',
-        creditCardBillingZip: '11230',
-        requestId: randomUUID(),
-        ...body,
-      });
-  const chargesFor = async (applicationId: string) => {
-    const [row] = (await t.db.query('SELECT reference_number FROM applications WHERE id = $1', [applicationId])).rows;
-    return double.charges.filter((c) => c.invoiceNumber === `APP${row.reference_number}`);
-  };
-  const applicationRow = async (id: string) => (await t.db.query('SELECT * FROM applications WHERE id = $1', [id])).rows[0];
+  const { certified, pay, chargesFor, applicationRow } = authnetPayments(
+    () => t,
+    () => double,
+  );
   const paymentRow = async (requestId: string) => (await t.db.query('SELECT * FROM payments WHERE request_id = $1', [requestId])).rows[0];
   /**
    * An attempt whose outcome the request could not learn: the charge answer is lost (`charged`: it timed
@@ -65,6 +47,15 @@ describe('Payments: the background settlement job', () => {
     expect(response.body.data).toMatchObject({ status: 'unknown', Payment_Status: 'Pending' });
     double.reportingDown = false;
     double.delayMs = 0;
+    double.mode = 'normal';
+    return { ...a, requestId };
+  };
+  /** An attempt the processor holds for review (202, Payment_Status Pending). */
+  const heldAttempt = async () => {
+    const a = await certified();
+    const requestId = randomUUID();
+    double.mode = 'held';
+    await pay(a, { requestId }).expect(202);
     double.mode = 'normal';
     return { ...a, requestId };
   };
@@ -191,11 +182,7 @@ describe('Payments: the background settlement job', () => {
   });
 
   it('settles a held attempt once the review approves it (Paid, receipt), and leaves it Pending until then', async () => {
-    const a = await certified();
-    const requestId = randomUUID();
-    double.mode = 'held';
-    await pay(a, { requestId }).expect(202);
-    double.mode = 'normal';
+    const { requestId, ...a } = await heldAttempt();
 
     expect(await settler.settlePending(nextRun())).toEqual({ ...NOTHING, checked: 1, held: 1 });
     expect(await paymentRow(requestId)).toMatchObject({ status: 'held', settle_checks: 1 });
@@ -211,11 +198,7 @@ describe('Payments: the background settlement job', () => {
   });
 
   it('settles a held attempt the review declines as Declined, and the applicant can pay again', async () => {
-    const a = await certified();
-    const requestId = randomUUID();
-    double.mode = 'held';
-    await pay(a, { requestId }).expect(202);
-    double.mode = 'normal';
+    const { requestId, ...a } = await heldAttempt();
     double.declineHeld();
 
     expect(await settler.settlePending(nextRun())).toEqual({ ...NOTHING, checked: 1, declined: 1 });
