@@ -45,6 +45,8 @@ export class PaymentsSettlementService implements OnApplicationBootstrap, OnModu
   private readonly logger = new Logger(PaymentsSettlementService.name);
   /** The run in progress in this process (the interval skips a tick rather than overlap it). */
   private running: Promise<unknown> | undefined;
+  /** Set on shutdown: a run finishes the attempt in hand and claims no more. */
+  private stopping = false;
 
   constructor(
     private readonly payments: PaymentsService,
@@ -67,8 +69,9 @@ export class PaymentsSettlementService implements OnApplicationBootstrap, OnModu
     this.scheduler.addInterval(PAYMENT_SETTLE_INTERVAL_NAME, timer);
   }
 
-  /** Stops the interval and waits for a run in progress, so it does not outlive the database connection. */
+  /** Stops the interval and waits for the attempt in hand, so a run does not outlive the database connection. */
   async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
     if (this.scheduler.doesExist('interval', PAYMENT_SETTLE_INTERVAL_NAME)) this.scheduler.deleteInterval(PAYMENT_SETTLE_INTERVAL_NAME);
     await this.running;
   }
@@ -89,7 +92,9 @@ export class PaymentsSettlementService implements OnApplicationBootstrap, OnModu
    */
   async settlePending(now: Date = new Date()): Promise<SettlementReport> {
     const report: SettlementReport = { checked: 0, approved: 0, declined: 0, noCharge: 0, held: 0, unknown: 0, failed: 0 };
-    for (let id = await this.claimNext(now); id; id = await this.claimNext(now)) {
+    while (!this.stopping) {
+      const id = await this.claimNext(now);
+      if (!id) break;
       const row = await this.dataSource.getRepository(Payment).findOneBy({ id });
       if (!row || !(OPEN_PAYMENT_STATUSES as readonly string[]).includes(row.status)) continue; // settled meanwhile
       report.checked++;
