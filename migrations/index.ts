@@ -1,6 +1,12 @@
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
+import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
-export const MIGRATIONS = [InitialSchema1763800000000, FeatureTables1763900000000, AccountsAndAdmin1763930000000];
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  FeatureTables1763900000000,
+  AccountsAndAdmin1763930000000,
+  PaymentSettlement1763960000000,
+];

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { startAuthnetDouble, type AuthnetDouble } from './support/authnet-double.js';
-import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { authnetPayments } from './support/authnet-payments.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 const CREDENTIALS = { name: 'portal-login', transactionKey: 'portal-key-123' };
 const CLIENT_KEY = 'public-client-key-456';
@@ -15,30 +16,10 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
   let t: TestApp;
   let double: AuthnetDouble;
 
-  const certified = async () => {
-    const started = await startApplication(t, { email: `${randomUUID().slice(0, 8)}@example.com` });
-    await t.db.query('UPDATE applications SET certified_at = now() WHERE id = $1', [started.id]);
-    return started;
-  };
-  const opaque = () => ({ descriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', value: `nonce-${randomUUID()}` });
-  const pay = (app: { id: string; token: string }, body: Record<string, unknown> = {}) =>
-    t
-      .http()
-      .post('/api/payments')
-      .set('X-Application-Token', app.token)
-      .send({
-        applicationId: app.id,
-        opaqueData: opaque(),
-        creditCardFullName: 'Moshe ben Levi',
-        creditCardBillingZip: '11230',
-        requestId: randomUUID(),
-        ...body,
-      });
-  const chargesFor = async (applicationId: string) => {
-    const [row] = (await t.db.query('SELECT reference_number FROM applications WHERE id = $1', [applicationId])).rows;
-    return double.charges.filter((c) => c.invoiceNumber === `APP${row.reference_number}`);
-  };
-  const applicationRow = async (id: string) => (await t.db.query('SELECT * FROM applications WHERE id = $1', [id])).rows[0];
+  const { certified, pay, opaque, chargesFor, applicationRow } = authnetPayments(
+    () => t,
+    () => double,
+  );
 
   beforeAll(async () => {
     double = await startAuthnetDouble(CREDENTIALS);

@@ -155,6 +155,11 @@ export const configSchema = z.object({
   AUTHNET_ENDPOINT: z.url().default('https://apitest.authorize.net/xml/v1/request.api'),
   /** Longest wait for the gateway's answer (ms); after it the outcome is unknown and must be settled. */
   PAYMENT_GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+  /**
+   * How often the settlement job asks the gateway about attempts left unknown (timeout, 5xx) or held for
+   * review (seconds); 0 turns the job off (attempts are then settled only when the applicant tries again).
+   */
+  PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 /** The validated configuration. */

@@ -34,8 +34,14 @@ export interface AuthnetDouble {
   delayMs: number;
   /** When true, reporting calls (lookups) answer 503. */
   reportingDown: boolean;
+  /** Delay of every reporting call's answer (ms). */
+  reportingDelayMs: number;
+  /** How many lookups began (`getUnsettledTransactionListRequest` calls, the first call of each). */
+  lookupCount: number;
   /** The merchant approves every held charge (as after a fraud review). */
   approveHeld(): void;
+  /** The merchant declines every held charge (as after a fraud review). */
+  declineHeld(): void;
   close(): Promise<void>;
 }
 
@@ -98,8 +104,13 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
     mode: 'normal',
     delayMs: 0,
     reportingDown: false,
+    reportingDelayMs: 0,
+    lookupCount: 0,
     approveHeld() {
       for (const charge of this.charges) if (charge.status === 'FDSPendingReview') charge.status = 'capturedPendingSettlement';
+    },
+    declineHeld() {
+      for (const charge of this.charges) if (charge.status === 'FDSPendingReview') charge.status = 'declined';
     },
     close: async () => undefined,
   };
@@ -118,6 +129,8 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
       return send(200, error('E00007', 'User authentication failed due to invalid authentication values.'));
     }
     if (name !== 'createTransactionRequest') {
+      if (name === 'getUnsettledTransactionListRequest') state.lookupCount++;
+      if (state.reportingDelayMs) await new Promise((resolve) => setTimeout(resolve, state.reportingDelayMs));
       if (state.reportingDown) return send(503, { error: 'Service Unavailable' });
       switch (name) {
         case 'getUnsettledTransactionListRequest':

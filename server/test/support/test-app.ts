@@ -57,6 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_PER_MINUTE: '1000',
     LOG_LEVEL: 'error',
+    // background jobs that would change rows under a test's feet stay off unless a test asks for them
+    PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, url)] }).compile();

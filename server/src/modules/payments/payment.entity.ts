@@ -29,6 +29,10 @@ export class Payment {
   @Column('text', { name: 'error_code', nullable: true }) errorCode: string | null;
   @Column('text', { name: 'error_text', nullable: true }) errorText: string | null;
   @Column('jsonb', { name: 'raw_response', nullable: true }) rawResponse: unknown;
+  /** How many times the settlement job asked the gateway about this attempt. */
+  @Column('integer', { name: 'settle_checks', default: 0 }) settleChecks: number;
+  /** When the settlement job last claimed this attempt (null: never). */
+  @Column('timestamptz', { name: 'settle_checked_at', nullable: true }) settleCheckedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

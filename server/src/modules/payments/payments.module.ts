@@ -10,6 +10,7 @@ import { FakeGateway } from './gateway/fake.gateway.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.js';
 import { Payment } from './payment.entity.js';
 import { PaymentsController } from './payments.controller.js';
+import { PaymentsSettlementService } from './payments-settlement.service.js';
 import { PaymentsService } from './payments.service.js';
 
 /** The gateway of the configuration: `PAYMENT_GATEWAY=fake` (default; refused in production) or `authorizenet`. */
@@ -25,11 +26,15 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
   return new FakeGateway();
 }
 
-/** The application fee: quotes and payments (DESIGN §7). */
+/** The application fee: quotes, payments, and the job that settles unknown and held attempts (DESIGN §7). */
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
   controllers: [PaymentsController],
-  providers: [{ provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway }, PaymentsService],
+  providers: [
+    { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
+    PaymentsService,
+    PaymentsSettlementService,
+  ],
   exports: [PaymentsService, PAYMENT_GATEWAY],
 })
 export class PaymentsModule {}

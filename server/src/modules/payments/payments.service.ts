@@ -27,7 +27,23 @@ export interface PaymentOutcome {
 }
 
 /** Statuses of an attempt whose result is not final yet. */
-const OPEN = ['pending', 'unknown', 'held'] as const;
+export const OPEN_PAYMENT_STATUSES = ['pending', 'unknown', 'held'] as const;
+const OPEN = OPEN_PAYMENT_STATUSES;
+
+/**
+ * How long (ms) an attempt is left alone after its last change before anyone but its own request settles
+ * it: an `unknown` one by the settlement job, a `pending` one (beyond the gateway timeout) by anybody.
+ */
+export const SETTLE_GRACE_MS = 60_000;
+
+/**
+ * Since when a `pending` attempt counts as abandoned (its request died while waiting for the gateway):
+ * created longer ago than the gateway timeout plus {@link SETTLE_GRACE_MS}. Shared by the retry path and
+ * the settlement job.
+ */
+export function abandonedPendingBefore(now: Date, config: Pick<AppConfig, 'PAYMENT_GATEWAY_TIMEOUT_MS'>): Date {
+  return new Date(now.getTime() - config.PAYMENT_GATEWAY_TIMEOUT_MS - SETTLE_GRACE_MS);
+}
 /** Gateway error codes that mean the card token was bad, reused or expired. */
 const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
 
@@ -159,7 +175,7 @@ export class PaymentsService {
 
   /** Tries to settle every open attempt of an application (unknown, held, or pending for too long). */
   async settleOpen(applicationId: string): Promise<void> {
-    const stale = new Date(Date.now() - this.config.PAYMENT_GATEWAY_TIMEOUT_MS - 60_000);
+    const stale = abandonedPendingBefore(new Date(), this.config);
     const open = await this.payments.find({ where: { applicationId, status: In([...OPEN]) } });
     for (const row of open) {
       if (row.status === 'pending' && row.createdAt > stale) continue;
@@ -168,7 +184,11 @@ export class PaymentsService {
   }
 
   /**
-   * Asks the gateway what became of an attempt (by invoice number, since the attempt began) and records it.
+   * Asks the gateway what became of an attempt (by invoice number, since the attempt began) and records it:
+   * the one settling step of the retry path (`pay`, replays) and of the settlement job
+   * ({@link PaymentsSettlementService}). Found approved: Paid, submitted, receipt e-mail; declined: Declined;
+   * held: stays Pending; no charge found: `rejected` and Unpaid (the applicant may pay again); gateway cannot
+   * tell: nothing changes. Safe to run twice at once: each transition is a conditional update of an open row.
    * @returns the row as it is afterwards (still `unknown` when the gateway cannot tell yet)
    */
   async settle(row: Payment): Promise<Payment> {
