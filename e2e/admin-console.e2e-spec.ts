@@ -5,12 +5,12 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
 
 /**
  * The admin console of issue 5 (items 6–8) end to end, in chromium: an admin logs in through the
- * shared login page, creates a discount code (from the list's empty state), expires it, and finds both changes in the audit log with
- * the record before and after, each entry linking to the code (or saying it no longer exists);
- * sees the codes as a compact list on a phone; makes a registered applicant an admin and back; is refused (in the
- * console's language) when removing the admin role from themself as the only admin; confirms a
- * dropdown save that takes an option away; and edits an advisory line, which the applicant home page
- * banner then shows.
+ * shared login page, creates a discount code (from the list's empty state), expires it, and finds
+ * both changes in the audit log with the record before and after, each entry linking to the code
+ * (or saying it no longer exists); sees the codes as a compact list on a phone; makes a registered
+ * applicant an admin and back; is refused (in the console's language) when removing the admin role
+ * from themself as the only admin; confirms a dropdown save that takes an option away; and edits an
+ * advisory line, which the applicant home page banner then shows.
  */
 let portal: RunningPortal;
 let browser: Browser;
