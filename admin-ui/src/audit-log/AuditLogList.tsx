@@ -80,10 +80,11 @@ export default function AuditLogList() {
             primaryText={(r) => `${action(r)} · ${resource(r)}`}
             secondaryText={(r) => (
               <>
+                {formatInstant(r.createdAt, locale)}
+                <br />
                 {r.actorEmail ?? '—'} · <ChangeSummary record={r} />
               </>
             )}
-            tertiaryText={(r) => formatInstant(r.createdAt, locale)}
           />
         }
       >
