@@ -5,11 +5,12 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
 
 /**
  * The admin console of issue 5 (items 6–8) end to end, in chromium: an admin logs in through the
- * shared login page, creates a discount code, expires it, and finds both changes in the audit log with
- * the record before and after; makes a registered applicant an admin and back; is refused (in the
- * console's language) when removing the admin role from themself as the only admin; confirms a
- * dropdown save that takes an option away; and edits an advisory line, which the applicant home page
- * banner then shows.
+ * shared login page, creates a discount code (from the list's empty state), expires it, and finds
+ * both changes in the audit log with the record before and after, each entry linking to the code
+ * (or saying it no longer exists); sees the codes as a compact list on a phone; makes a registered
+ * applicant an admin and back; is refused (in the console's language) when removing the admin role
+ * from themself as the only admin; confirms a dropdown save that takes an option away; and edits an
+ * advisory line, which the applicant home page banner then shows.
  */
 let portal: RunningPortal;
 let browser: Browser;
@@ -52,6 +53,28 @@ async function adminGet<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** POST/PUT/DELETE on the admin API as the e2e admin; answers the JSON body. */
+async function adminSend<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${portal.baseUrl}/api/admin${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** A discount code's API body with the given code, kind and value (no limit, no expiry, active). */
+const codeBody = (code: string, kind: string, value: number) => ({
+  code,
+  kind,
+  value,
+  description: null,
+  expiresAt: null,
+  maxUses: null,
+  active: true,
+});
+
 /** The dialog currently open (react-admin's Confirm). */
 const dialog = () => page.getByRole('dialog');
 
@@ -79,7 +102,10 @@ describe('admin console (issue 5)', () => {
   it('creates a discount code, expires it, and sees both changes in the audit log with before and after', async () => {
     await page.getByRole('menuitem', { name: 'Discount codes' }).click();
     await page.waitForURL(/\/admin\/discount-codes/);
-    await page.getByRole('link', { name: 'Create' }).click();
+    // No code yet: the empty state says so and offers the Create button.
+    const empty = page.getByRole('status').filter({ hasText: 'No discount codes yet.' });
+    await empty.waitFor();
+    await empty.getByRole('link', { name: 'Create' }).click();
     await page.getByLabel('Code', { exact: true }).fill(CODE);
     await expect(page.getByLabel('Code', { exact: true }).inputValue()).resolves.toBe(CODE.toUpperCase());
     await page.getByLabel('Kind', { exact: true }).click();
@@ -96,6 +122,7 @@ describe('admin console (issue 5)', () => {
     const row = page.locator('tbody tr').filter({ hasText: CODE.toUpperCase() });
     await row.getByText('Usable').waitFor();
     await expect(row.textContent()).resolves.toContain('0 / 10');
+    await expect(row.textContent()).resolves.toContain('25%');
     const [created] = await adminGet<{ id: string; code: string; kind: string; value: number; active: boolean }[]>(
       `/discount-codes?filter=${encodeURIComponent(JSON.stringify({ q: 'E2E' }))}`,
     );
@@ -123,6 +150,10 @@ describe('admin console (issue 5)', () => {
     expect(latest).toContain('expiresAt');
     expect(latest).toContain('active');
     await expect(entries.nth(1).textContent()).resolves.toMatch(/admin@example\.com.*Created.*Discount codes/);
+    // Each entry links to the code it changed, named by the code, on the code's edit page.
+    const recordLink = entries.nth(0).getByRole('link', { name: CODE.toUpperCase(), exact: true });
+    await expect(recordLink.getAttribute('href')).resolves.toBe(`/admin/discount-codes/${created!.id}`);
+    await expect(entries.nth(1).getByRole('link', { name: CODE.toUpperCase(), exact: true }).count()).resolves.toBe(1);
 
     await entries.nth(0).click();
     await page.waitForURL(/\/admin\/audit-log\/\d+\/show/);
@@ -147,6 +178,46 @@ describe('admin console (issue 5)', () => {
     await expect(createdCode.getAttribute('data-change')).resolves.toBe('added');
     await expect(createdCode.locator('[data-side="before"]').textContent()).resolves.toBe('');
     await expect(createdCode.locator('[data-side="after"]').textContent()).resolves.toBe(CODE.toUpperCase());
+  });
+
+  it('marks an audit-log record that no longer exists instead of linking to it', async () => {
+    const gone = await adminSend<{ id: string }>('POST', '/discount-codes', codeBody('GONE-SOON', 'waiver', 0));
+    await adminSend('DELETE', `/discount-codes/${gone.id}`);
+    await page.getByRole('menuitem', { name: 'Audit log' }).click();
+    await page.waitForURL(/\/admin\/audit-log/);
+    const rows = page.locator('tbody tr').filter({ hasText: gone.id });
+    await rows.nth(1).waitFor();
+    await expect(rows.nth(0).textContent()).resolves.toMatch(/Deleted.*Discount codes/);
+    await rows.nth(1).getByText(`${gone.id} (no longer exists)`).waitFor();
+    await expect(rows.getByRole('link', { name: gone.id }).count()).resolves.toBe(0);
+    await expect(rows.getByRole('link', { name: 'GONE-SOON' }).count()).resolves.toBe(0);
+  });
+
+  it('lists discount codes compactly on a phone (390×844), amounts in the console locale, a row opening the code', async () => {
+    const fixed = await adminSend<{ id: string }>('POST', '/discount-codes', codeBody('PHONE-FIXED', 'fixed', 1234.5));
+    const phone = await context.newPage();
+    try {
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await phone.goto(`${portal.baseUrl}/admin/discount-codes`);
+      const item = phone.getByRole('link').filter({ hasText: 'PHONE-FIXED' });
+      await item.waitFor();
+      // react-admin's SimpleList, not the table: a list of links, one a code with its kind, value, usage and state.
+      await expect(phone.getByRole('list').filter({ has: item }).count()).resolves.toBe(1);
+      await expect(phone.getByRole('listitem').filter({ has: item }).count()).resolves.toBe(1);
+      await expect(phone.locator('table').count()).resolves.toBe(0);
+      await expect(item.textContent()).resolves.toContain('Fixed amount · $1,234.50 · Used: 0 / ∞');
+      await expect(item.textContent()).resolves.toContain('Usable');
+      const percent = phone.getByRole('link').filter({ hasText: CODE.toUpperCase() });
+      await expect(percent.textContent()).resolves.toContain('Percentage · 25% · Used: 0 / 10');
+      await expect(percent.textContent()).resolves.toContain('Inactive');
+      const box = await item.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await item.click();
+      await phone.waitForURL(new RegExp(`/admin/discount-codes/${fixed.id}$`));
+      await phone.getByLabel('Code', { exact: true }).waitFor();
+    } finally {
+      await phone.close();
+    }
   });
 
   it('makes a registered applicant an admin and back, and protects the last admin in the console language', async () => {

@@ -1,7 +1,7 @@
 /**
  * Advisory-line form helpers: validation as the server's, the request body, and "shown now".
  */
-import { isShownNow, toAdvisoryLinePayload, validateAdvisoryLine } from './advisoryLine';
+import { isShownNow, lineTextFor, toAdvisoryLinePayload, validateAdvisoryLine } from './advisoryLine';
 
 const valid = { textEn: 'Apply by May 1.', textEs: 'Solicite antes del 1 de mayo.', textZhCn: '请在5月1日前申请。' };
 
@@ -58,5 +58,22 @@ describe('isShownNow', () => {
     expect(isShownNow({ active: true, showUntil: '2026-03-05T00:00:00Z' }, now)).toBe(true);
     expect(isShownNow({ active: true, showUntil: '2026-03-04T00:00:00Z' }, now)).toBe(false);
     expect(isShownNow({ active: false, showUntil: null }, now)).toBe(false);
+  });
+});
+
+describe('lineTextFor', () => {
+  const line = { textEn: 'Apply by June 1.', textEs: 'Solicite antes del 1 de junio.', textZhCn: '请在6月1日前申请。' };
+
+  it('picks the text of the console language', () => {
+    expect(lineTextFor(line, 'en')).toBe('Apply by June 1.');
+    expect(lineTextFor(line, 'es')).toBe('Solicite antes del 1 de junio.');
+    expect(lineTextFor(line, 'zh-CN')).toBe('请在6月1日前申请。');
+    expect(lineTextFor(line, 'es-MX')).toBe('Solicite antes del 1 de junio.');
+    expect(lineTextFor(line, 'zh')).toBe('请在6月1日前申请。');
+  });
+
+  it('falls back to English for another language or an empty translation', () => {
+    expect(lineTextFor(line, 'fr')).toBe('Apply by June 1.');
+    expect(lineTextFor({ ...line, textEs: '  ' }, 'es')).toBe('Apply by June 1.');
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Pure helpers of the advisory-line forms: validation as the server's AdvisoryLineDto (each text
- * 1–500 characters, sortOrder a whole number in −1000…1000), the request body, and whether a line
- * is on the banner now.
+ * 1–500 characters, sortOrder a whole number in −1000…1000), the request body, whether a line
+ * is on the banner now, and its text in the console's language.
  */
+import type { AppLocale } from '../config';
+import { toAppLocale } from '../i18n/locales';
 import type { AdvisoryLinePayload, AdvisoryLineRecord } from './types';
 
 /** The three text fields, in the order the form shows them. */
@@ -50,4 +52,17 @@ export function toAdvisoryLinePayload(values: AdvisoryLineFormValues): AdvisoryL
 /** Whether the line is on the applicant banner at `now`: active and its `showUntil` not passed. */
 export function isShownNow(line: Pick<AdvisoryLineRecord, 'active' | 'showUntil'>, now: Date = new Date()): boolean {
   return line.active && (!line.showUntil || Date.parse(line.showUntil) > now.getTime());
+}
+
+/** The text field of each console language. */
+const TEXT_FIELD_OF: Record<AppLocale, (typeof TEXT_FIELDS)[number]> = { en: 'textEn', es: 'textEs', 'zh-CN': 'textZhCn' };
+
+/**
+ * The line's text in the console's `locale` (close variants too: `es-MX` → Spanish, `zh` →
+ * Simplified Chinese; any other → English), falling back to the English text when that
+ * translation is empty.
+ */
+export function lineTextFor(line: Pick<AdvisoryLineRecord, 'textEn' | 'textEs' | 'textZhCn'>, locale: string): string {
+  const text = line[TEXT_FIELD_OF[toAppLocale(locale) ?? 'en']];
+  return text?.trim() ? text : line.textEn;
 }

@@ -1,9 +1,10 @@
 /**
  * Applications (issue 5 item 5): the list with search (`q`: name, e-mail or reference number),
  * filters (status, program, program group, semester, gender, payment status, created from/to),
- * sorting on every column, a CSV export of the filtered list, and a compact list on phones.
+ * sorting on every column, a CSV export of the filtered list, a compact list on phones and tablets,
+ * and an empty state before the first application.
  */
-import { useMediaQuery, type Theme } from '@mui/material';
+import AssignmentIcon from '@mui/icons-material/Assignment';
 import {
   Datagrid,
   DateField,
@@ -18,6 +19,8 @@ import {
   TopToolbar,
   useTranslate,
 } from 'react-admin';
+import { ListEmpty } from '../common/ListEmpty';
+import { ResponsiveList } from '../common/ResponsiveList';
 import { useRemoteChoices } from './choices';
 import { ExportCsvButton } from './ExportCsvButton';
 import { StatusChip } from './StatusChip';
@@ -65,7 +68,6 @@ function ListActions() {
 export default function ApplicationList() {
   const translate = useTranslate();
   const filters = useFilters();
-  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
   return (
     <List
@@ -75,16 +77,20 @@ export default function ApplicationList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       exporter={false}
-      empty={false}
+      empty={<ListEmpty message="app.applications.empty" hint="app.applications.empty_hint" icon={<AssignmentIcon />} />}
     >
-      {isSmall ? (
-        <SimpleList<ApplicationRecord>
-          linkType="show"
-          primaryText={(r) => `${name(r)} · #${r.referenceNumber}`}
-          secondaryText={(r) => `${r.fieldOfInterest} · ${r.semesterApplied}`}
-          tertiaryText={(r) => translate(`app.dashboard.status.${r.status}`, { _: r.status })}
-        />
-      ) : (
+      {/* Ten columns: the compact list already below `md` (tablets in portrait), not only on phones. */}
+      <ResponsiveList
+        breakpoint="md"
+        compact={
+          <SimpleList<ApplicationRecord>
+            rowClick="show"
+            primaryText={(r) => `${name(r)} · #${r.referenceNumber}`}
+            secondaryText={(r) => `${r.fieldOfInterest} · ${r.semesterApplied}`}
+            tertiaryText={(r) => translate(`app.dashboard.status.${r.status}`, { _: r.status })}
+          />
+        }
+      >
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="referenceNumber" />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
@@ -100,7 +106,7 @@ export default function ApplicationList() {
           <TextField source="gender" />
           <DateField source="createdAt" showTime />
         </Datagrid>
-      )}
+      </ResponsiveList>
     </List>
   );
 }

@@ -1,11 +1,29 @@
 /**
  * Audit log (issue 5 item 6): every admin change, newest first: when (the admin's time zone), who,
- * the action, the resource, the record and the changed fields. Filters resource, action, actor
- * (e-mail part or user id) and a date range. A row opens the before/after comparison.
+ * the action, the resource, the record (a link to it while it exists) and the changed fields.
+ * Filters resource, action, actor (e-mail part or user id) and a date range. A row opens the
+ * before/after comparison. On phones the list is one compact row an entry.
  */
-import { Datagrid, DateInput, FunctionField, List, SelectInput, ShowButton, TextField, TextInput, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  DateInput,
+  FunctionField,
+  List,
+  SelectInput,
+  ShowButton,
+  SimpleList,
+  TextField,
+  TextInput,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
+import HistoryIcon from '@mui/icons-material/History';
 import { InstantField } from '../common/InstantField';
+import { ListEmpty } from '../common/ListEmpty';
+import { formatInstant } from '../common/localDateTime';
+import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
+import { AuditRecordLink } from './AuditRecordLink';
 import { changedPaths, diffRecords } from './diff';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES, type AuditEntryRecord } from './types';
 
@@ -44,24 +62,46 @@ export function ChangeSummary({ record }: { record: AuditEntryRecord }) {
 /** The audit log, newest first. */
 export default function AuditLogList() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const action = (r: AuditEntryRecord) => translate(`app.audit_log.action.${r.action}`, { _: r.action });
+  const resource = (r: AuditEntryRecord) => translate(`app.audit_log.resource.${r.resource}`, { _: r.resource });
   return (
-    <List title="app.menu.audit_log" sort={{ field: 'id', order: 'DESC' }} filters={filters} exporter={false}>
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <InstantField source="createdAt" />
-        <TextField source="actorEmail" emptyText="—" />
-        <FunctionField<AuditEntryRecord> source="action" render={(r) => translate(`app.audit_log.action.${r.action}`, { _: r.action })} />
-        <FunctionField<AuditEntryRecord>
-          source="resource"
-          render={(r) => translate(`app.audit_log.resource.${r.resource}`, { _: r.resource })}
-        />
-        <TextField source="recordId" sortable={false} emptyText="—" />
-        <FunctionField<AuditEntryRecord>
-          label="resources.audit-log.fields.changes"
-          sortable={false}
-          render={(r) => <ChangeSummary record={r} />}
-        />
-        <ShowButton />
-      </Datagrid>
+    <List
+      title="app.menu.audit_log"
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={filters}
+      exporter={false}
+      empty={<ListEmpty message="app.audit_log.empty" hint="app.audit_log.empty_hint" icon={<HistoryIcon />} />}
+    >
+      <ResponsiveList
+        compact={
+          <SimpleList<AuditEntryRecord>
+            rowClick="show"
+            primaryText={(r) => `${action(r)} · ${resource(r)}`}
+            secondaryText={(r) => (
+              <>
+                {formatInstant(r.createdAt, locale)}
+                <br />
+                {r.actorEmail ?? '—'} · <ChangeSummary record={r} />
+              </>
+            )}
+          />
+        }
+      >
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <InstantField source="createdAt" />
+          <TextField source="actorEmail" emptyText="—" />
+          <FunctionField<AuditEntryRecord> source="action" render={action} />
+          <FunctionField<AuditEntryRecord> source="resource" render={resource} />
+          <FunctionField<AuditEntryRecord> source="recordId" sortable={false} render={(r) => <AuditRecordLink record={r} />} />
+          <FunctionField<AuditEntryRecord>
+            label="resources.audit-log.fields.changes"
+            sortable={false}
+            render={(r) => <ChangeSummary record={r} />}
+          />
+          <ShowButton />
+        </Datagrid>
+      </ResponsiveList>
     </List>
   );
 }

@@ -1,9 +1,10 @@
 /**
- * One audit-log entry: who, when, what (action, resource, record) and the record before and after,
- * side by side with the changed fields highlighted.
+ * One audit-log entry: who, when, what (action, resource, the record as a link to it while it
+ * exists) and the record before and after, side by side with the changed fields highlighted.
  */
 import { FunctionField, Show, SimpleShowLayout, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { InstantField } from '../common/InstantField';
+import { AuditRecordLink } from './AuditRecordLink';
 import { DiffTable } from './DiffTable';
 import type { AuditEntryRecord } from './types';
 
@@ -27,7 +28,7 @@ export default function AuditLogShow() {
           source="resource"
           render={(r) => translate(`app.audit_log.resource.${r.resource}`, { _: r.resource })}
         />
-        <TextField source="recordId" emptyText="—" />
+        <FunctionField<AuditEntryRecord> source="recordId" render={(r) => <AuditRecordLink record={r} />} />
         <EntryDiff />
       </SimpleShowLayout>
     </Show>

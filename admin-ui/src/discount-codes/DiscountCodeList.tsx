@@ -1,7 +1,10 @@
 /**
- * Discount codes (issue 5 item 6): code, kind, value, usage against the limit, expiry in the
- * admin's time zone, active and whether the code is usable now; filters q, kind and active.
+ * Discount codes (issue 5 item 6): code, kind, value (in the console's number format), usage
+ * against the limit, expiry in the admin's time zone, active and whether the code is usable now;
+ * filters q, kind and active. On phones, one compact row a code; with no code yet, an invitation to
+ * create one.
  */
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import {
   BooleanField,
   CreateButton,
@@ -11,14 +14,18 @@ import {
   List,
   NullableBooleanInput,
   SelectInput,
+  SimpleList,
   TextField,
   TopToolbar,
+  useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { InstantField } from '../common/InstantField';
+import { ListEmpty } from '../common/ListEmpty';
+import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { CodeStateChip } from './CodeStateChip';
-import { usageText } from './discountCode';
+import { codeState, formatDiscountValue, usageText } from './discountCode';
 import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
 
 const KIND_CHOICES = DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `app.discount_codes.kind.${kind}` }));
@@ -29,12 +36,11 @@ const filters = [
   <NullableBooleanInput key="active" source="active" />,
 ];
 
-/** The value as the applicant will see it: `$25.00`, `25%`, or "Fee waived". */
-function ValueText({ record }: { record: DiscountCodeRecord }) {
+/** The value as the applicant will see it, in the console's locale: `$25.00`, `25%`, or "Fee waiver". */
+function useValueText(): (record: DiscountCodeRecord) => string {
   const translate = useTranslate();
-  if (record.kind === 'waiver') return <span>{translate('app.discount_codes.kind.waiver')}</span>;
-  if (record.kind === 'percent') return <span>{`${Number(record.value)}%`}</span>;
-  return <span>{`$${Number(record.value).toFixed(2)}`}</span>;
+  const [locale] = useLocaleState();
+  return (record) => formatDiscountValue(record, locale) ?? translate('app.discount_codes.kind.waiver');
 }
 
 function ListActions() {
@@ -48,6 +54,8 @@ function ListActions() {
 /** List of discount codes, newest first; a row opens the editor. */
 export default function DiscountCodeList() {
   const translate = useTranslate();
+  const valueText = useValueText();
+  const kindText = (r: DiscountCodeRecord) => translate(`app.discount_codes.kind.${r.kind}`);
   return (
     <List
       title="app.menu.discount_codes"
@@ -55,17 +63,37 @@ export default function DiscountCodeList() {
       filters={filters}
       exporter={false}
       actions={<ListActions />}
+      empty={<ListEmpty message="app.discount_codes.empty" icon={<LocalOfferIcon />} />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="code" />
-        <FunctionField<DiscountCodeRecord> source="kind" render={(r) => translate(`app.discount_codes.kind.${r.kind}`)} />
-        <FunctionField<DiscountCodeRecord> source="value" render={(r) => <ValueText record={r} />} />
-        <FunctionField<DiscountCodeRecord> source="usageCount" render={(r) => usageText(r)} />
-        <InstantField source="expiresAt" emptyText={translate('app.discount_codes.never')} />
-        <BooleanField source="active" />
-        <FunctionField<DiscountCodeRecord> source="usable" sortable={false} render={(r) => <CodeStateChip record={r} />} />
-        <EditButton />
-      </Datagrid>
+      <ResponsiveList
+        compact={
+          <SimpleList<DiscountCodeRecord>
+            rowClick="edit"
+            primaryText={(r) => r.code}
+            secondaryText={(r) =>
+              [
+                r.kind === 'waiver' ? null : kindText(r),
+                valueText(r),
+                translate('app.discount_codes.usage_summary', { usage: usageText(r) }),
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
+            tertiaryText={(r) => translate(`app.discount_codes.state.${codeState(r)}`)}
+          />
+        }
+      >
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="code" />
+          <FunctionField<DiscountCodeRecord> source="kind" render={kindText} />
+          <FunctionField<DiscountCodeRecord> source="value" render={valueText} />
+          <FunctionField<DiscountCodeRecord> source="usageCount" render={(r) => usageText(r)} />
+          <InstantField source="expiresAt" emptyText={translate('app.discount_codes.never')} />
+          <BooleanField source="active" />
+          <FunctionField<DiscountCodeRecord> source="usable" sortable={false} render={(r) => <CodeStateChip record={r} />} />
+          <EditButton />
+        </Datagrid>
+      </ResponsiveList>
     </List>
   );
 }

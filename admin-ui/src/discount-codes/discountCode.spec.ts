@@ -2,7 +2,15 @@
  * Discount-code form helpers: validation as strict as the server's DiscountCodeDto, the request body,
  * the "Expire now" body and the state chip.
  */
-import { codeState, expireNowPayload, normaliseCode, toDiscountCodePayload, usageText, validateDiscountCode } from './discountCode';
+import {
+  codeState,
+  expireNowPayload,
+  formatDiscountValue,
+  normaliseCode,
+  toDiscountCodePayload,
+  usageText,
+  validateDiscountCode,
+} from './discountCode';
 import type { DiscountCodeRecord } from './types';
 
 const record: DiscountCodeRecord = {
@@ -114,5 +122,26 @@ describe('codeState and usageText', () => {
   it('shows the usage against the limit', () => {
     expect(usageText(record)).toBe('3 / 10');
     expect(usageText({ usageCount: 0, maxUses: null })).toBe('0 / ∞');
+  });
+});
+
+describe('formatDiscountValue', () => {
+  const nbsp = '\u00a0';
+  it('formats a fixed amount in US dollars for each console locale', () => {
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'en')).toBe('$25.00');
+    expect(formatDiscountValue({ kind: 'fixed', value: 1234.5 }, 'en')).toBe('$1,234.50');
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'es')).toBe(`25,00${nbsp}US$`);
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'zh-CN')).toBe('US$25.00');
+  });
+
+  it('formats a percentage with up to two decimals in the locale', () => {
+    expect(formatDiscountValue({ kind: 'percent', value: 25 }, 'en')).toBe('25%');
+    expect(formatDiscountValue({ kind: 'percent', value: 12.34 }, 'en')).toBe('12.34%');
+    expect(formatDiscountValue({ kind: 'percent', value: 12.5 }, 'es')).toBe(`12,5${nbsp}%`);
+    expect(formatDiscountValue({ kind: 'percent', value: 100 }, 'zh-CN')).toBe('100%');
+  });
+
+  it('has no number for a waiver', () => {
+    expect(formatDiscountValue({ kind: 'waiver', value: 0 }, 'en')).toBeNull();
   });
 });

@@ -101,3 +101,16 @@ export function codeState(
 export function usageText(record: Pick<DiscountCodeRecord, 'usageCount' | 'maxUses'>): string {
   return `${record.usageCount ?? 0} / ${record.maxUses ?? '∞'}`;
 }
+
+/**
+ * The discount as the applicant will see it, formatted for the console's `locale` (BCP 47, e.g.
+ * `en`, `es`, `zh-CN`) with Intl.NumberFormat: a fixed amount in US dollars (`$25.00`,
+ * `25,00 US$`), a percentage with up to two decimals (`12.5%`, `12,5 %`). A waiver has no number:
+ * null, and the caller shows its translated name.
+ */
+export function formatDiscountValue(record: Pick<DiscountCodeRecord, 'kind' | 'value'>, locale: string): string | null {
+  const value = Number(record.value);
+  if (record.kind === 'fixed') return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(value);
+  if (record.kind === 'percent') return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  return null;
+}
