@@ -894,3 +894,56 @@ describe('advisory banner: GET /api/advisory and /api/admin/advisory-lines', () 
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update', 'update', 'delete']);
   });
 });
+
+describe('getMany: filter {"id": [...]} on every admin list (react-admin ReferenceField, audit-log links)', () => {
+  const resources = ['dropdowns', 'maintenance-windows', 'advisory-lines', 'users', 'discount-codes', 'audit-log', 'applications'];
+
+  beforeAll(async () => {
+    // At least two records in every list, so a list that ignores the filter answers more than asked.
+    for (const [i, code] of ['GETMANY1', 'GETMANY2'].entries()) {
+      await t
+        .http()
+        .post('/api/admin/discount-codes')
+        .set(admin())
+        .send({ code, kind: 'fixed', value: 10 + i });
+    }
+    for (const day of ['2031-03-01', '2031-03-02']) {
+      await t
+        .http()
+        .post('/api/admin/maintenance-windows')
+        .set(admin())
+        .send({ startDate: day, startTime: '01:00', endDate: day, endTime: '02:00' });
+    }
+    await t
+      .http()
+      .post('/api/admin/advisory-lines')
+      .set(admin())
+      .send({ textEn: 'Second line', textEs: 'Segunda línea', textZhCn: '第二行', sortOrder: 5, active: true });
+  });
+
+  it.each(resources)('%s answers exactly the listed records', async (resource) => {
+    const all = await t.http().get(`/api/admin/${resource}`).query({ range: '[0,49]' }).set(admin());
+    expect(all.status).toBe(200);
+    const ids = (all.body as { id: string | number }[]).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const wanted = [ids[ids.length - 1], ids[0]];
+    const many = await t
+      .http()
+      .get(`/api/admin/${resource}`)
+      .query({ filter: JSON.stringify({ id: wanted }) })
+      .set(admin());
+    expect(many.status).toBe(200);
+    expect((many.body as { id: string | number }[]).map((r) => String(r.id)).sort()).toEqual(wanted.map(String).sort());
+    expect(many.headers['content-range']).toMatch(/\/2$/);
+  });
+
+  it.each(resources)('%s answers nothing for an id list of only malformed ids', async (resource) => {
+    const none = await t
+      .http()
+      .get(`/api/admin/${resource}`)
+      .query({ filter: JSON.stringify({ id: ['not-an-id'] }) })
+      .set(admin());
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
+});

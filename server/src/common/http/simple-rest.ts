@@ -2,6 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { HttpStatus } from '@nestjs/common';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../errors/api.exception.js';
 
 /**
@@ -93,4 +94,28 @@ export async function listPage<T>(
 /** `%text%` for ILIKE, with `%`, `_` and `\` in the text escaped. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+}
+
+/** How record ids look: `uuid` (applications, users, discount codes) or `int` (serial ids). */
+export type IdKind = 'uuid' | 'int';
+
+const ID_PATTERNS: Record<IdKind, RegExp> = { uuid: /^[0-9a-f-]{36}$/i, int: /^\d{1,18}$/ };
+
+/**
+ * Applies react-admin's getMany filter `{"id": [...]}` (or one id) to a list query: only the listed
+ * records, in any order. Values that cannot be an id of this kind are dropped (an id list of only bad
+ * values matches nothing, never everything). No-op when the filter has no `id`.
+ * @param qb the list's query builder
+ * @param column the id column with its alias, e.g. `'d.id'`
+ * @param value `filter.id` as parsed from the query string
+ */
+export function whereIdIn<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  column: string,
+  value: unknown,
+  kind: IdKind,
+): SelectQueryBuilder<T> {
+  if (value === undefined) return qb;
+  const ids = (Array.isArray(value) ? value : [value]).map(String).filter((v) => ID_PATTERNS[kind].test(v));
+  return qb.andWhere(ids.length ? `${column} IN (:...getManyIds)` : 'false', { getManyIds: ids });
 }

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { likePattern, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { Application, type ApplicationStatus } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
 import { applyDateRange, AuditService } from './audit.service.js';
@@ -78,10 +78,7 @@ export class AdminApplicationsService {
       if (name === 'userId' && values.some((v) => !/^[0-9a-f-]{36}$/i.test(String(v)))) throw bad();
       qb.andWhere(`${column} IN (:...${key})`, { [key]: values.map(String) });
     }
-    if (filter.id !== undefined) {
-      const ids = (Array.isArray(filter.id) ? filter.id : [filter.id]).map(String).filter((v) => /^[0-9a-f-]{36}$/i.test(v));
-      qb.andWhere(ids.length ? 'a.id IN (:...ids)' : 'false', { ids });
-    }
+    whereIdIn(qb, 'a.id', filter.id, 'uuid');
     const q = typeof filter.q === 'string' ? filter.q.trim() : '';
     if (q) {
       qb.andWhere(`(a.first_name || ' ' || a.last_name ILIKE :q OR a.email ILIKE :q OR a.reference_number::text = :ref)`, {

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { likePattern, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { User } from '../users/user.entity.js';
 import { AuditService } from './audit.service.js';
 import { AdminUserResponse, type UpdateAdminUserDto } from './dto/admin-user.dto.js';
@@ -30,10 +30,7 @@ export class AdminUsersService {
       qb.andWhere(`(u.first_name || ' ' || u.last_name ILIKE :q OR u.email ILIKE :q)`, { q: likePattern(f.q.trim()) });
     }
     if (f.role === 'admin' || f.role === 'applicant') qb.andWhere('u.role = :role', { role: f.role });
-    if (f.id !== undefined) {
-      const ids = (Array.isArray(f.id) ? f.id : [f.id]).map(String).filter((v) => /^[0-9a-f-]{36}$/i.test(v));
-      qb.andWhere(ids.length ? 'u.id IN (:...ids)' : 'false', { ids });
-    }
+    whereIdIn(qb, 'u.id', f.id, 'uuid');
     const column =
       { id: 'u.id', email: 'u.email', first_name: 'u.firstName', last_name: 'u.lastName', role: 'u.role', created_at: 'u.createdAt' }[
         query.sortField

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { HttpStatus } from '@nestjs/common';
 import type { EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { likePattern, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import type { User } from '../users/user.entity.js';
 import { AuditEntry } from './audit-entry.entity.js';
 import { AuditEntryResponse } from './dto/audit-entry.dto.js';
@@ -56,13 +56,7 @@ export class AuditService {
     const f = query.filter;
     const qb = this.entries.createQueryBuilder('e');
     const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-    if (Array.isArray(f.id))
-      qb.andWhere('e.id IN (:...ids)', {
-        ids: f.id
-          .map(String)
-          .filter((v) => /^\d+$/.test(v))
-          .concat('0'),
-      });
+    whereIdIn(qb, 'e.id', f.id, 'int');
     if (text(f.resource)) qb.andWhere('e.resource = :resource', { resource: text(f.resource) });
     if (text(f.action)) qb.andWhere('e.action = :action', { action: text(f.action) });
     if (text(f.recordId)) qb.andWhere('e.record_id = :recordId', { recordId: text(f.recordId) });

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Locale } from '../../common/i18n/i18n.service.js';
-import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { AdvisoryLine } from './advisory-line.entity.js';
@@ -42,6 +42,7 @@ export class AdvisoryService {
       qb.andWhere('(l.text_en ILIKE :q OR l.text_es ILIKE :q OR l.text_zh_cn ILIKE :q)', { q: `%${f.q.replace(/[%_\\]/g, '\\$&')}%` });
     }
     if (typeof f.active === 'boolean') qb.andWhere('l.active = :active', { active: f.active });
+    whereIdIn(qb, 'l.id', f.id, 'int');
     const column =
       { id: 'l.id', sortOrder: 'l.sortOrder', updatedAt: 'l.updatedAt', showUntil: 'l.showUntil' }[query.sortField] ?? 'l.sortOrder';
     const [rows, total] = await qb

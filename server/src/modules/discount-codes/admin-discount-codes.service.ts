@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
-import { likePattern, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { DiscountCode } from './discount-code.entity.js';
@@ -27,10 +27,7 @@ export class AdminDiscountCodesService {
     if (typeof f.q === 'string' && f.q.trim()) qb.andWhere('(d.code ILIKE :q OR d.description ILIKE :q)', { q: likePattern(f.q.trim()) });
     if (typeof f.kind === 'string') qb.andWhere('d.kind = :kind', { kind: f.kind });
     if (typeof f.active === 'boolean') qb.andWhere('d.active = :active', { active: f.active });
-    if (f.id !== undefined) {
-      const ids = (Array.isArray(f.id) ? f.id : [f.id]).map(String).filter((v) => /^[0-9a-f-]{36}$/i.test(v));
-      qb.andWhere(ids.length ? 'd.id IN (:...ids)' : 'false', { ids });
-    }
+    whereIdIn(qb, 'd.id', f.id, 'uuid');
     const column =
       {
         id: 'd.id',

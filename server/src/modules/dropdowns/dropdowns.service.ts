@@ -2,7 +2,7 @@ import { HttpStatus, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
-import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { Dropdown } from './dropdown.entity.js';
@@ -43,6 +43,7 @@ export class DropdownsService implements OnApplicationBootstrap {
     if (typeof query.filter.q === 'string' && query.filter.q) {
       qb.where('(d.key ILIKE :q OR d.label ILIKE :q)', { q: `%${query.filter.q.replace(/[%_\\]/g, '\\$&')}%` });
     }
+    whereIdIn(qb, 'd.id', query.filter.id, 'int');
     const column = { id: 'd.id', key: 'd.key', label: 'd.label', updated_at: 'd.updatedAt' }[query.sortField] ?? 'd.id';
     const [rows, total] = await qb.orderBy(column, query.sortOrder).skip(query.skip).take(query.take).getManyAndCount();
     return { rows: rows.map((row) => this.toResponse(row)), total };

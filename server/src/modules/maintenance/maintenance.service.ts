@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
-import type { ParsedListQuery } from '../../common/http/simple-rest.js';
+import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { easternToInstant } from './eastern-time.js';
@@ -45,7 +45,8 @@ export class MaintenanceService {
   async page(query: ParsedListQuery): Promise<{ rows: MaintenanceWindowResponse[]; total: number }> {
     const column =
       { id: 'id', startsAt: 'startsAt', endsAt: 'endsAt', startDate: 'startsAt', createdAt: 'createdAt' }[query.sortField] ?? 'id';
-    const [rows, total] = await this.windows.findAndCount({ order: { [column]: query.sortOrder }, skip: query.skip, take: query.take });
+    const qb = whereIdIn(this.windows.createQueryBuilder('w'), 'w.id', query.filter.id, 'int');
+    const [rows, total] = await qb.orderBy(`w.${column}`, query.sortOrder).skip(query.skip).take(query.take).getManyAndCount();
     return { rows: rows.map(MaintenanceWindowResponse.from), total };
   }
 
