@@ -210,6 +210,16 @@ describe('admin console: dashboard and applications', () => {
     await page.getByRole('button', { name: 'Refresh statistics' }).click();
     await page.getByTestId('stats-updated').waitFor();
 
+    // On a phone the dashboard (charts and their screen-reader tables) is no wider than the screen.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${portal.baseUrl}/admin/`);
+    await phone.getByTestId('chart-funnel').waitFor({ state: 'attached' });
+    await phone.locator('[aria-hidden="true"] svg').first().waitFor();
+    const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    expect(widths[0]).toBe(widths[1]);
+    await phone.close();
+
     // Applications: both, newest first; filter by status Submitted.
     await page.getByRole('menuitem', { name: 'Applications' }).click();
     await page.waitForURL(/\/admin\/applications/);

@@ -9,7 +9,7 @@ import { Box, Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
 import { useNotifyServerError } from '../api/useNotifyServerError';
-import { visuallyHidden } from '../dashboard/ChartCard';
+import { visuallyHidden } from '@mui/utils';
 import { downloadWithToken } from './download';
 import { csvExportUrl } from './files';
 

@@ -4,20 +4,8 @@
  * users the same numbers. `testId` names the table so tests can read the figures.
  */
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Typography, type SxProps } from '@mui/material';
-
-/** Hides content visually but keeps it for screen readers (the usual "sr-only" rules). */
-export const visuallyHidden: SxProps = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-};
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 
 /** Props of {@link ChartCard}. */
 export interface ChartCardProps {
@@ -48,32 +36,35 @@ export function ChartCard({ title, columns, rows, emptyText, children, testId }:
         ) : (
           <>
             <Box aria-hidden="true">{children}</Box>
-            <Box component="table" sx={visuallyHidden} data-testid={testId}>
-              <caption>{title}</caption>
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, i) => (
-                  <tr key={i}>
-                    {row.map((cell, j) =>
-                      j === 0 ? (
-                        <th key={j} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={j}>{cell}</td>
-                      ),
-                    )}
+            {/* The hiding box wraps the table: a table ignores `width: 1px` and would widen the page on a phone. */}
+            <Box sx={visuallyHidden}>
+              <table data-testid={testId}>
+                <caption>{title}</caption>
+                <thead>
+                  <tr>
+                    {columns.map((c) => (
+                      <th key={c} scope="col">
+                        {c}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
+                </thead>
+                <tbody>
+                  {rows.map((row, i) => (
+                    <tr key={i}>
+                      {row.map((cell, j) =>
+                        j === 0 ? (
+                          <th key={j} scope="row">
+                            {cell}
+                          </th>
+                        ) : (
+                          <td key={j}>{cell}</td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </Box>
           </>
         )}
