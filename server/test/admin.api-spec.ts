@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parseCsv, requestExport } from './support/csv.js';
 import { ADMIN, createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 /**
@@ -370,53 +371,8 @@ describe('GET /api/admin/applications/:id', () => {
   });
 });
 
-/** Parses the CSV the export answers (quoted fields, doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
-
 describe('GET /api/admin/applications/export.csv', () => {
-  const exportCsv = (query: Record<string, unknown> = {}) =>
-    t
-      .http()
-      .get('/api/admin/applications/export.csv')
-      .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))
-      .set(admin())
-      .buffer(true)
-      .parse((res, callback) => {
-        let data = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (data += chunk));
-        res.on('end', () => callback(null, data));
-      });
+  const exportCsv = (query: Record<string, unknown> = {}) => requestExport(t, adminToken, query);
 
   it('streams a UTF-8 CSV (BOM, header row) of the filtered, sorted applications, as an attachment', async () => {
     const response = await exportCsv({ filter: { fieldOfInterest: 'MSW' }, sort: ['lastName', 'ASC'] });

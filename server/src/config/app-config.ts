@@ -71,6 +71,8 @@ export const configSchema = z.object({
   LOGIN_LOCKOUT_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Longest lockout (seconds). */
   LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Rows the CSV export reads from its database cursor at a time (memory per export is about this many rows). */
+  EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Lifetime of a password-reset link (minutes). */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /**

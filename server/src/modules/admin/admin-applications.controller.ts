@@ -60,8 +60,9 @@ export class AdminApplicationsController {
 
   /**
    * The same filters and sort as the list, every matching row (no range), as CSV (UTF-8 with BOM, header
-   * row), streamed in batches. Cells that a spreadsheet would run as a formula are prefixed with `'`.
-   * The export is recorded in the audit log (it carries personal data).
+   * row), streamed from one database cursor in batches (one consistent pass, see `batches`). Cells that
+   * a spreadsheet would run as a formula are prefixed with `'`. The export is recorded in the audit log
+   * (it carries personal data) once the last row is written; a client that disconnects stops it, unrecorded.
    */
   @Get('export.csv')
   @ApiOperation({ summary: 'Export the filtered applications as CSV (streamed)' })
@@ -76,11 +77,16 @@ export class AdminApplicationsController {
     response.setHeader('Cache-Control', 'no-store');
     const csv = stringify({ header: true, columns: CSV_COLUMNS as string[], bom: true });
     csv.pipe(response);
+    // a client that goes away stops the export (freeing the cursor's connection) rather than awaiting a drain that never comes
+    const gone = new AbortController();
+    response.once('close', () => gone.abort());
     let rows = 0;
     try {
       for await (const batch of this.applications.batches(parsed.filter, parsed.sortField, parsed.sortOrder)) {
         for (const row of batch) {
-          if (!csv.write(CSV_COLUMNS.map((column) => csvSafe(row[column])))) await once(csv, 'drain');
+          if (!csv.write(CSV_COLUMNS.map((column) => csvSafe(row[column]))))
+            await once(csv, 'drain', { signal: gone.signal }).catch(() => undefined);
+          if (gone.signal.aborted) return;
           rows += 1;
         }
       }

@@ -1,7 +1,8 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { Application, type ApplicationStatus } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
@@ -57,6 +58,7 @@ export class AdminApplicationsService {
     @InjectRepository(Application) private readonly applications: Repository<Application>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -92,29 +94,61 @@ export class AdminApplicationsService {
 
   /** A sorted page of the filtered list with its total. */
   async page(query: ParsedListQuery): Promise<{ rows: AdminApplicationResponse[]; total: number }> {
-    const qb = this.filtered(query.filter)
-      .orderBy(SORT_COLUMNS[query.sortField] ?? 'a.created_at', query.sortOrder)
-      .addOrderBy('a.id', 'ASC')
-      .offset(query.skip)
-      .limit(query.take);
+    const qb = this.sorted(this.filtered(query.filter), query.sortField, query.sortOrder).offset(query.skip).limit(query.take);
     const [rows, total] = await qb.getManyAndCount();
     return { rows: rows.map(AdminApplicationResponse.from), total };
   }
 
+  /** Orders a query as the list does: the sort column (default `createdAt`), then `id` so that ties have one order. */
+  private sorted(qb: SelectQueryBuilder<Application>, sortField: string, sortOrder: 'ASC' | 'DESC'): SelectQueryBuilder<Application> {
+    return qb.orderBy(SORT_COLUMNS[sortField] ?? 'a.created_at', sortOrder).addOrderBy('a.id', 'ASC');
+  }
+
   /**
-   * The filtered, sorted list in batches of `batchSize` (for the CSV export: never the whole table in memory).
+   * The filtered list in the list's order, `batchSize` rows at a time, for the CSV export. One query runs
+   * once behind a server-side cursor (`DECLARE … CURSOR`, `FETCH batchSize`) in a read-only transaction:
+   * one linear pass over one snapshot, so rows changed during the export are neither skipped nor repeated,
+   * and never more than one batch in memory. The cursor holds one pooled connection until the last batch
+   * is read or the consumer stops early (`break` / `return` closes it).
+   * @param batchSize rows per fetch (default `EXPORT_BATCH_SIZE`, 1,000)
+   * @throws ApiException 400 REQ-400 for a malformed filter value (on the first `next()`)
    */
-  async *batches(filter: Record<string, unknown>, sortField: string, sortOrder: 'ASC' | 'DESC', batchSize = 1000) {
-    for (let offset = 0; ; offset += batchSize) {
-      const rows = await this.filtered(filter)
-        .orderBy(SORT_COLUMNS[sortField] ?? 'a.created_at', sortOrder)
-        .addOrderBy('a.id', 'ASC')
-        .offset(offset)
-        .limit(batchSize)
-        .getMany();
-      if (rows.length) yield rows.map(AdminApplicationResponse.from);
-      if (rows.length < batchSize) return;
+  async *batches(
+    filter: Record<string, unknown>,
+    sortField: string,
+    sortOrder: 'ASC' | 'DESC',
+    batchSize = this.config.EXPORT_BATCH_SIZE,
+  ): AsyncGenerator<AdminApplicationResponse[]> {
+    const size = Math.max(1, Math.floor(batchSize));
+    const [sql, parameters] = this.sorted(this.filtered(filter), sortField, sortOrder).getQueryAndParameters();
+    const runner = this.db.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query('SET TRANSACTION READ ONLY');
+      await runner.query(`DECLARE admin_export NO SCROLL CURSOR FOR ${sql}`, parameters);
+      for (;;) {
+        const rows = (await runner.query(`FETCH FORWARD ${size} FROM admin_export`)) as Record<string, unknown>[];
+        if (rows.length) yield rows.map((row) => AdminApplicationResponse.from(this.hydrate(row)));
+        if (rows.length < size) break;
+      }
+      await runner.commitTransaction();
+    } finally {
+      try {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+      } finally {
+        await runner.release();
+      }
     }
+  }
+
+  /** An entity from a raw row of `createQueryBuilder('a')` (TypeORM names each column `a_<column>`). */
+  private hydrate(raw: Record<string, unknown>): Application {
+    const app = new Application();
+    for (const column of this.applications.metadata.columns) {
+      column.setEntityValue(app, this.db.driver.prepareHydratedValue(raw[`a_${column.databaseName}`], column));
+    }
+    return app;
   }
 
   /** One application with every answer, its documents (metadata), payments and time log. @throws ApiException 404 APP-404 */

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Locale } from '../../common/i18n/i18n.service.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
@@ -17,6 +17,7 @@ import { AdvisoryBannerLine, AdvisoryLineResponse, type AdvisoryLineDto } from '
 export class AdvisoryService {
   constructor(
     @InjectRepository(AdvisoryLine) private readonly lines: Repository<AdvisoryLine>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
   ) {}
 
@@ -59,34 +60,41 @@ export class AdvisoryService {
     return AdvisoryLineResponse.from(await this.find(id));
   }
 
-  /** Adds a line (audited). */
-  async create(dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
-    const row = await this.lines.save(
-      this.lines.create({ ...this.columns(dto), active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 }),
-    );
-    const after = AdvisoryLineResponse.from(row);
-    await this.audit.record({ actor, action: 'create', resource: 'advisory-lines', recordId: row.id, before: null, after });
-    return after;
+  /** Adds a line; the line and its audit entry are written in one transaction. */
+  create(dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
+    return this.db.transaction(async (manager) => {
+      const lines = manager.getRepository(AdvisoryLine);
+      const row = await lines.save(lines.create({ ...this.columns(dto), active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 }));
+      const after = AdvisoryLineResponse.from(row);
+      await this.audit.record({ actor, action: 'create', resource: 'advisory-lines', recordId: row.id, before: null, after }, manager);
+      return after;
+    });
   }
 
-  /** Replaces a line (audited). @throws ApiException 404 REQ-404 */
-  async update(id: number, dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
-    const row = await this.find(id);
-    const before = AdvisoryLineResponse.from(row);
-    Object.assign(row, this.columns(dto));
-    if (dto.active !== undefined) row.active = dto.active;
-    if (dto.sortOrder !== undefined) row.sortOrder = dto.sortOrder;
-    const after = AdvisoryLineResponse.from(await this.lines.save(row));
-    await this.audit.record({ actor, action: 'update', resource: 'advisory-lines', recordId: id, before, after });
-    return after;
+  /** Replaces a line; the change and its audit entry in one transaction. @throws ApiException 404 REQ-404 */
+  update(id: number, dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
+    return this.db.transaction(async (manager) => {
+      const lines = manager.getRepository(AdvisoryLine);
+      const row = await this.find(id, lines);
+      const before = AdvisoryLineResponse.from(row);
+      Object.assign(row, this.columns(dto));
+      if (dto.active !== undefined) row.active = dto.active;
+      if (dto.sortOrder !== undefined) row.sortOrder = dto.sortOrder;
+      const after = AdvisoryLineResponse.from(await lines.save(row));
+      await this.audit.record({ actor, action: 'update', resource: 'advisory-lines', recordId: id, before, after }, manager);
+      return after;
+    });
   }
 
-  /** Deletes a line (audited); answers it as it was. @throws ApiException 404 REQ-404 */
-  async remove(id: number, actor: User): Promise<AdvisoryLineResponse> {
-    const before = AdvisoryLineResponse.from(await this.find(id));
-    await this.lines.delete(id);
-    await this.audit.record({ actor, action: 'delete', resource: 'advisory-lines', recordId: id, before, after: null });
-    return before;
+  /** Deletes a line and writes its audit entry in one transaction; answers it as it was. @throws ApiException 404 REQ-404 */
+  remove(id: number, actor: User): Promise<AdvisoryLineResponse> {
+    return this.db.transaction(async (manager) => {
+      const lines = manager.getRepository(AdvisoryLine);
+      const before = AdvisoryLineResponse.from(await this.find(id, lines));
+      await lines.delete(id);
+      await this.audit.record({ actor, action: 'delete', resource: 'advisory-lines', recordId: id, before, after: null }, manager);
+      return before;
+    });
   }
 
   private columns(dto: AdvisoryLineDto) {
@@ -98,8 +106,8 @@ export class AdvisoryService {
     };
   }
 
-  private async find(id: number): Promise<AdvisoryLine> {
-    const row = await this.lines.findOne({ where: { id } });
+  private async find(id: number, lines = this.lines): Promise<AdvisoryLine> {
+    const row = await lines.findOne({ where: { id } });
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
     return row;
   }

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -17,6 +17,7 @@ import { DiscountCodeResponse, type DiscountCodeDto } from './dto/admin-discount
 export class AdminDiscountCodesService {
   constructor(
     @InjectRepository(DiscountCode) private readonly codes: Repository<DiscountCode>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
   ) {}
 
@@ -52,37 +53,57 @@ export class AdminDiscountCodesService {
     return DiscountCodeResponse.from(await this.find(id));
   }
 
-  /** Creates a code (audited). @throws ApiException 422 VAL-001 for a taken code or a percentage over 100 */
-  async create(dto: DiscountCodeDto, actor: User): Promise<DiscountCodeResponse> {
-    const row = this.codes.create({ ...this.columns(dto), usageCount: 0, active: dto.active ?? true });
-    const after = DiscountCodeResponse.from(await this.save(row));
-    await this.audit.record({ actor, action: 'create', resource: 'discount-codes', recordId: after.id, before: null, after });
-    return after;
+  /**
+   * Creates a code; the code and its audit entry are written in one transaction.
+   * @throws ApiException 422 VAL-001 for a taken code or a percentage over 100
+   */
+  create(dto: DiscountCodeDto, actor: User): Promise<DiscountCodeResponse> {
+    const columns = this.columns(dto);
+    return this.db.transaction(async (manager) => {
+      const codes = manager.getRepository(DiscountCode);
+      const after = DiscountCodeResponse.from(
+        await this.save(codes, codes.create({ ...columns, usageCount: 0, active: dto.active ?? true })),
+      );
+      await this.audit.record({ actor, action: 'create', resource: 'discount-codes', recordId: after.id, before: null, after }, manager);
+      return after;
+    });
   }
 
-  /** Updates (or expires) a code (audited); the usage count is never set by hand. @throws ApiException 404, 422 */
-  async update(id: string, dto: DiscountCodeDto, actor: User): Promise<DiscountCodeResponse> {
-    const row = await this.find(id);
-    const before = DiscountCodeResponse.from(row);
-    Object.assign(row, this.columns(dto));
-    if (dto.active !== undefined) row.active = dto.active;
-    const after = DiscountCodeResponse.from(await this.save(row));
-    await this.audit.record({ actor, action: 'update', resource: 'discount-codes', recordId: id, before, after });
-    return after;
+  /**
+   * Updates (or expires) a code, with its audit entry in the same transaction; the usage count is never
+   * set by hand. @throws ApiException 404, 422
+   */
+  update(id: string, dto: DiscountCodeDto, actor: User): Promise<DiscountCodeResponse> {
+    return this.db.transaction(async (manager) => {
+      const codes = manager.getRepository(DiscountCode);
+      const row = await this.find(id, codes);
+      const before = DiscountCodeResponse.from(row);
+      Object.assign(row, this.columns(dto));
+      if (dto.active !== undefined) row.active = dto.active;
+      const after = DiscountCodeResponse.from(await this.save(codes, row));
+      await this.audit.record({ actor, action: 'update', resource: 'discount-codes', recordId: id, before, after }, manager);
+      return after;
+    });
   }
 
-  /** Deletes a code never used (audited). @throws ApiException 404; 409 DSC-409 when it has been used */
-  async remove(id: string, actor: User): Promise<DiscountCodeResponse> {
-    const row = await this.find(id);
-    const before = DiscountCodeResponse.from(row);
-    const [{ n }] = (await this.codes.query(`SELECT count(*)::int AS n FROM payments WHERE discount_code_id = $1`, [id])) as {
-      n: number;
-    }[];
-    if (row.usageCount > 0 || n > 0)
-      throw new ApiException(HttpStatus.CONFLICT, 'DSC-409', { messageKey: 'errors.DSC-409-used', data: before });
-    await this.codes.delete(id);
-    await this.audit.record({ actor, action: 'delete', resource: 'discount-codes', recordId: id, before, after: null });
-    return before;
+  /**
+   * Deletes a code never used, with its audit entry in the same transaction.
+   * @throws ApiException 404; 409 DSC-409 when it has been used
+   */
+  remove(id: string, actor: User): Promise<DiscountCodeResponse> {
+    return this.db.transaction(async (manager) => {
+      const codes = manager.getRepository(DiscountCode);
+      const row = await this.find(id, codes);
+      const before = DiscountCodeResponse.from(row);
+      const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM payments WHERE discount_code_id = $1`, [id])) as {
+        n: number;
+      }[];
+      if (row.usageCount > 0 || n > 0)
+        throw new ApiException(HttpStatus.CONFLICT, 'DSC-409', { messageKey: 'errors.DSC-409-used', data: before });
+      await codes.delete(id);
+      await this.audit.record({ actor, action: 'delete', resource: 'discount-codes', recordId: id, before, after: null }, manager);
+      return before;
+    });
   }
 
   private columns(dto: DiscountCodeDto): Partial<DiscountCode> {
@@ -98,17 +119,17 @@ export class AdminDiscountCodesService {
     };
   }
 
-  private async save(row: DiscountCode): Promise<DiscountCode> {
+  private async save(codes: Repository<DiscountCode>, row: DiscountCode): Promise<DiscountCode> {
     try {
-      return await this.codes.save(row);
+      return await codes.save(row);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw fieldError('code', 'errors.DSC-422-taken');
       throw error;
     }
   }
 
-  private async find(id: string): Promise<DiscountCode> {
-    const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.codes.findOne({ where: { id } }) : null;
+  private async find(id: string, codes = this.codes): Promise<DiscountCode> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await codes.findOne({ where: { id } }) : null;
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
     return row;
   }

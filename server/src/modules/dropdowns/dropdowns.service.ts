@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -17,6 +17,7 @@ const CARD_YEARS = 'cardYears';
 export class DropdownsService implements OnApplicationBootstrap {
   constructor(
     @InjectRepository(Dropdown) private readonly dropdowns: Repository<Dropdown>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
   ) {}
 
@@ -55,29 +56,32 @@ export class DropdownsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Replaces a list's options (and label) and records the change in the audit log.
+   * Replaces a list's options (and label) and records the change in the audit log, in one transaction.
    * @param actor the admin making the change
    * @throws ApiException 404 REQ-404 unknown id; 422 VAL-001 duplicate values or a computed list
    */
-  async update(id: number, dto: UpdateDropdownDto, actor: User | null): Promise<DropdownResponse> {
-    const row = await this.find(id);
-    const before = DropdownResponse.from(row);
-    if (row.key === CARD_YEARS) {
-      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-computed' }] } });
-    }
-    const values = dto.options.map((o) => o.value.trim());
-    if (new Set(values).size !== values.length) {
-      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-duplicate' }] } });
-    }
-    row.options = dto.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() }));
-    if (dto.label) row.label = dto.label.trim();
-    const after = this.toResponse(await this.dropdowns.save(row));
-    await this.audit.record({ actor, action: 'update', resource: 'dropdowns', recordId: id, before, after });
-    return after;
+  update(id: number, dto: UpdateDropdownDto, actor: User | null): Promise<DropdownResponse> {
+    return this.db.transaction(async (manager) => {
+      const dropdowns = manager.getRepository(Dropdown);
+      const row = await this.find(id, dropdowns);
+      const before = DropdownResponse.from(row);
+      if (row.key === CARD_YEARS) {
+        throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-computed' }] } });
+      }
+      const values = dto.options.map((o) => o.value.trim());
+      if (new Set(values).size !== values.length) {
+        throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-duplicate' }] } });
+      }
+      row.options = dto.options.map((o) => ({ value: o.value.trim(), label: o.label.trim() }));
+      if (dto.label) row.label = dto.label.trim();
+      const after = this.toResponse(await dropdowns.save(row));
+      await this.audit.record({ actor, action: 'update', resource: 'dropdowns', recordId: id, before, after }, manager);
+      return after;
+    });
   }
 
-  private async find(id: number): Promise<Dropdown> {
-    const row = await this.dropdowns.findOne({ where: { id } });
+  private async find(id: number, dropdowns = this.dropdowns): Promise<Dropdown> {
+    const row = await dropdowns.findOne({ where: { id } });
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
     return row;
   }

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, MoreThan, type Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { LessThanOrEqual, MoreThan, type DataSource, type Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -14,6 +14,7 @@ import { MaintenanceCheckResponse, MaintenanceWindowResponse, type MaintenanceWi
 export class MaintenanceService {
   constructor(
     @InjectRepository(MaintenanceWindow) private readonly windows: Repository<MaintenanceWindow>,
+    @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
   ) {}
 
@@ -55,35 +56,49 @@ export class MaintenanceService {
     return MaintenanceWindowResponse.from(await this.find(id));
   }
 
-  /** Schedules a window (audited). @throws ApiException 422 VAL-001 when a time does not exist in Eastern time or the end is not after the start */
-  async create(dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
-    const row = this.windows.create(this.toColumns(dto));
-    const after = MaintenanceWindowResponse.from(await this.windows.save(row));
-    await this.audit.record({ actor, action: 'create', resource: 'maintenance-windows', recordId: after.id, before: null, after });
-    return after;
+  /**
+   * Schedules a window; the window and its audit entry are written in one transaction.
+   * @throws ApiException 422 VAL-001 when a time does not exist in Eastern time or the end is not after the start
+   */
+  create(dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
+    const columns = this.toColumns(dto);
+    return this.db.transaction(async (manager) => {
+      const windows = manager.getRepository(MaintenanceWindow);
+      const after = MaintenanceWindowResponse.from(await windows.save(windows.create(columns)));
+      await this.audit.record(
+        { actor, action: 'create', resource: 'maintenance-windows', recordId: after.id, before: null, after },
+        manager,
+      );
+      return after;
+    });
   }
 
-  /** Reschedules a window. @throws ApiException 404 REQ-404, 422 VAL-001 as for create */
-  async update(id: number, dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
-    const row = await this.find(id);
-    const before = MaintenanceWindowResponse.from(row);
-    Object.assign(row, this.toColumns(dto));
-    const after = MaintenanceWindowResponse.from(await this.windows.save(row));
-    await this.audit.record({ actor, action: 'update', resource: 'maintenance-windows', recordId: id, before, after });
-    return after;
+  /** Reschedules a window (change and audit entry in one transaction). @throws ApiException 404 REQ-404, 422 VAL-001 as for create */
+  update(id: number, dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
+    return this.db.transaction(async (manager) => {
+      const windows = manager.getRepository(MaintenanceWindow);
+      const row = await this.find(id, windows);
+      const before = MaintenanceWindowResponse.from(row);
+      Object.assign(row, this.toColumns(dto));
+      const after = MaintenanceWindowResponse.from(await windows.save(row));
+      await this.audit.record({ actor, action: 'update', resource: 'maintenance-windows', recordId: id, before, after }, manager);
+      return after;
+    });
   }
 
-  /** Deletes a window; answers it as it was. @throws ApiException 404 REQ-404 */
-  async remove(id: number, actor: User | null): Promise<MaintenanceWindowResponse> {
-    const row = await this.find(id);
-    const response = MaintenanceWindowResponse.from(row);
-    await this.windows.delete(id);
-    await this.audit.record({ actor, action: 'delete', resource: 'maintenance-windows', recordId: id, before: response, after: null });
-    return response;
+  /** Deletes a window (and writes its audit entry) in one transaction; answers it as it was. @throws ApiException 404 REQ-404 */
+  remove(id: number, actor: User | null): Promise<MaintenanceWindowResponse> {
+    return this.db.transaction(async (manager) => {
+      const windows = manager.getRepository(MaintenanceWindow);
+      const before = MaintenanceWindowResponse.from(await this.find(id, windows));
+      await windows.delete(id);
+      await this.audit.record({ actor, action: 'delete', resource: 'maintenance-windows', recordId: id, before, after: null }, manager);
+      return before;
+    });
   }
 
-  private async find(id: number): Promise<MaintenanceWindow> {
-    const row = await this.windows.findOne({ where: { id } });
+  private async find(id: number, windows = this.windows): Promise<MaintenanceWindow> {
+    const row = await windows.findOne({ where: { id } });
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
     return row;
   }
