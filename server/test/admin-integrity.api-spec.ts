@@ -274,7 +274,7 @@ describe('CSV export over several batches (EXPORT_BATCH_SIZE=3)', () => {
     expect(await openCursors()).toBe(0);
   });
 
-  it('stops, frees its connection and records nothing when the client disconnects midway', async () => {
+  it('stops, frees its connection and records a partial export when the client disconnects midway', async () => {
     const field = 'Abandoned Program';
     await insertRows(
       field,
@@ -297,6 +297,11 @@ describe('CSV export over several batches (EXPORT_BATCH_SIZE=3)', () => {
     });
     for (let i = 0; i < 50 && (await openCursors()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await openCursors()).toBe(0);
-    expect(await exports()).toBe(recorded);
+    for (let i = 0; i < 50 && (await exports()) === recorded; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await exports()).toBe(recorded + 1);
+    const entry = (await t.db.query(`SELECT after FROM audit_log WHERE action = 'export' ORDER BY id DESC LIMIT 1`)).rows[0].after;
+    expect(entry.complete).toBe(false);
+    expect(entry.filter).toEqual({ fieldOfInterest: field });
+    expect(entry.rows).toBeLessThan(20_000);
   });
 });

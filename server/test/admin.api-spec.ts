@@ -427,7 +427,10 @@ describe('GET /api/admin/applications/export.csv', () => {
     expect(rows).toHaveLength(1206);
     expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(1205);
     const entry = await t.db.query(`SELECT actor_id, after FROM audit_log WHERE action = 'export' ORDER BY id DESC LIMIT 1`);
-    expect(entry.rows[0]).toEqual({ actor_id: adminId, after: { filter: { fieldOfInterest: 'Bulk Program' }, rows: 1205 } });
+    expect(entry.rows[0]).toEqual({
+      actor_id: adminId,
+      after: { filter: { fieldOfInterest: 'Bulk Program' }, rows: 1205, complete: true },
+    });
     await t.db.query(`DELETE FROM applications WHERE field_of_interest = 'Bulk Program'`);
   });
 });

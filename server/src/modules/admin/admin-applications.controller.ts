@@ -62,7 +62,8 @@ export class AdminApplicationsController {
    * The same filters and sort as the list, every matching row (no range), as CSV (UTF-8 with BOM, header
    * row), streamed from one database cursor in batches (one consistent pass, see `batches`). Cells that
    * a spreadsheet would run as a formula are prefixed with `'`. The export is recorded in the audit log
-   * (it carries personal data) once the last row is written; a client that disconnects stops it, unrecorded.
+   * (it carries personal data) with the filter, the rows sent and `complete`: a client that disconnects
+   * stops it (freeing the cursor) and is recorded with `complete: false` and the rows it was sent.
    */
   @Get('export.csv')
   @ApiOperation({ summary: 'Export the filtered applications as CSV (streamed)' })
@@ -81,18 +82,26 @@ export class AdminApplicationsController {
     const gone = new AbortController();
     response.once('close', () => gone.abort());
     let rows = 0;
+    let complete = false;
     try {
-      for await (const batch of this.applications.batches(parsed.filter, parsed.sortField, parsed.sortOrder)) {
+      exporting: for await (const batch of this.applications.batches(parsed.filter, parsed.sortField, parsed.sortOrder)) {
         for (const row of batch) {
           if (!csv.write(CSV_COLUMNS.map((column) => csvSafe(row[column]))))
             await once(csv, 'drain', { signal: gone.signal }).catch(() => undefined);
-          if (gone.signal.aborted) return;
+          if (gone.signal.aborted) break exporting;
           rows += 1;
         }
       }
-      await this.audit.record({ actor: user, action: 'export', resource: 'applications', after: { filter: parsed.filter, rows } });
+      complete = !gone.signal.aborted;
     } finally {
       csv.end();
+      // recorded even when the export stops early: whatever reached the client carried personal data
+      await this.audit.record({
+        actor: user,
+        action: 'export',
+        resource: 'applications',
+        after: { filter: parsed.filter, rows, complete },
+      });
     }
   }
 
