@@ -102,8 +102,8 @@ export class DemoDataService {
 
   /**
    * Seeds when DEMO_DATA is on and there is no application yet (checked again under an advisory lock).
-   * A failure (e.g. a maintenance window, an option an admin removed) is logged and stops the seeding;
-   * it never stops the server.
+   * A failure (e.g. a maintenance window, an option an admin removed) is logged and leaves that
+   * applicant as far as it got; it never stops the server.
    * @param publicUrl base address for the printed link
    * @returns how many applications were created
    */
@@ -117,19 +117,18 @@ export class DemoDataService {
       if (!locked) return 0;
       try {
         if ((await this.applications.count()) > 0) return 0;
-        const played: Played[] = [];
-        try {
-          await this.seedAll(played);
-        } catch (error) {
+        const { played, failures } = await this.seedAll();
+        for (const error of failures) {
           const reason = error instanceof ApiException ? `${error.code} ${JSON.stringify(error.details)}` : String(error);
-          this.logger.error(`Demo data stopped after ${played.length} applications: ${reason}`);
-          return played.length;
+          this.logger.error(`Demo data: an applicant could not be seeded: ${reason}`);
         }
         const link = played.find((p) => p.demo.tryLink) ?? played[0];
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
-        this.logger.log(
-          `Demo data: ${played.length} applications in ${seconds} s. Try one: ${publicUrl}/validation?token=${encodeURIComponent(link.token)}`,
-        );
+        if (link) {
+          this.logger.log(
+            `Demo data: ${played.length} applications in ${seconds} s. Try one: ${publicUrl}/validation?token=${encodeURIComponent(link.token)}`,
+          );
+        }
         return played.length;
       } finally {
         await runner.query('SELECT pg_advisory_unlock($1)', [DEMO_LOCK]);
@@ -139,20 +138,36 @@ export class DemoDataService {
     }
   }
 
-  private async seedAll(played: Played[]): Promise<void> {
-    const admin = await this.users.findOne({ where: { role: 'admin' }, order: { createdAt: 'ASC' } });
-    if (!admin) throw new Error('no admin account to record the demo admin actions as');
-    for (const code of DEMO_DISCOUNT_CODES) {
-      if (await this.codes.exists({ where: { code: code.code } })) continue;
-      await this.adminCodes.create(await body(DiscountCodeDto, { ...code }), admin);
-    }
-    for (const [index, demo] of DEMO_APPLICANTS.entries()) {
-      played.push(await this.play(demo, index, admin));
+  /**
+   * The codes first (the payments use them), then every applicant at once: each one's steps run in
+   * order, while the applicants share the connection pool, and the PDF is drawn while they wait on it.
+   */
+  private async seedAll(): Promise<{ played: Played[]; failures: unknown[] }> {
+    const failures: unknown[] = [];
+    try {
+      const admin = await this.users.findOne({ where: { role: 'admin' }, order: { createdAt: 'ASC' } });
+      if (!admin) throw new Error('no admin account to record the demo admin actions as');
+      for (const code of DEMO_DISCOUNT_CODES) {
+        if (await this.codes.exists({ where: { code: code.code } })) continue;
+        await this.adminCodes.create(await body(DiscountCodeDto, { ...code }), admin);
+      }
+      const author = DEMO_APPLICANTS.find((demo) => demo.stage === 'paid')!;
+      const document = demoPdf(`${DEMO_DOCUMENT.title} - ${author.firstName} ${author.lastName}`, DEMO_DOCUMENT.lines);
+      document.catch(() => undefined); // awaited (and reported) by the paid applicant
+      const results = await Promise.allSettled(DEMO_APPLICANTS.map((demo, index) => this.play(demo, index, admin, document)));
+      const played: Played[] = [];
+      for (const result of results) {
+        if (result.status === 'fulfilled') played.push(result.value);
+        else failures.push(result.reason);
+      }
+      return { played, failures };
+    } catch (error) {
+      return { played: [], failures: [error] };
     }
   }
 
   /** Takes one applicant through the stages of its story. */
-  private async play(demo: DemoApplicant, index: number, admin: User): Promise<Played> {
+  private async play(demo: DemoApplicant, index: number, admin: User, document: Promise<Buffer>): Promise<Played> {
     const { token, id } = await this.applicationsService.start(
       await body(StartApplicationDto, {
         gender: demo.gender,
@@ -187,7 +202,7 @@ export class DemoDataService {
       stepsLeft = steps.filter((step) => step <= (paid ? 8 : 7));
     }
     if (demo.stage === 'withdrawn') await this.adminApplications.withdraw(id, admin);
-    if (demo.stage === 'paid') await this.uploadDocument(application, demo);
+    if (demo.stage === 'paid') await this.uploadDocument(application, demo, await document);
 
     for (const step of stepsLeft) {
       const key = APPLICATION_STEPS.find((s) => s.number === step)!.key;
@@ -237,10 +252,9 @@ export class DemoDataService {
    * {@link UploadInspector} (size, sha256, type from the content) into the file storage under a
    * generated key, then the attachment row. (The upload service itself reads a multipart HTTP request.)
    */
-  private async uploadDocument(application: Application, demo: DemoApplicant): Promise<void> {
+  private async uploadDocument(application: Application, demo: DemoApplicant, pdf: Buffer): Promise<void> {
     const slot = DEMO_DOCUMENT.slot;
     if (!isAttachmentSlot(slot)) throw new Error(`${slot} is not an attachment slot`);
-    const pdf = await demoPdf(`${DEMO_DOCUMENT.title} - ${demo.firstName} ${demo.lastName}`, DEMO_DOCUMENT.lines);
     const key = `applications/${application.id}/${randomUUID()}`;
     const inspector = new UploadInspector(this.config.UPLOAD_MAX_FILE_BYTES, undefined, (kind, detected) => {
       if (!kind || !kindsFor(slot).includes(kind)) throw new Error(`demo document detected as ${detected ?? 'unknown'}`);
