@@ -46,8 +46,20 @@ describe('DemoDataService', () => {
   it('seeds ten applications of both genders, several programs and every semester, in well under a second', async () => {
     expect(seeded.count).toBe(10);
     expect(seeded.ms).toBeLessThan(1000);
-    const rows = (await t.db.query(`SELECT gender, field_of_interest, semester FROM applications`)).rows;
-    expect(rows).toHaveLength(10);
+    const rows = (await t.db.query(`SELECT first_name, gender, field_of_interest, semester FROM applications ORDER BY reference_number`))
+      .rows;
+    expect(rows.map((r) => r.first_name)).toEqual([
+      'Leah',
+      'Yosef',
+      'Chana',
+      'David',
+      'Esther',
+      'Shmuel',
+      'Rivka',
+      'Avraham',
+      'Sara',
+      'Dina',
+    ]);
     expect(rows.filter((r) => r.gender === 'Female')).toHaveLength(6);
     expect(rows.filter((r) => r.gender === 'Male')).toHaveLength(4);
     expect(new Set(rows.map((r) => r.field_of_interest)).size).toBeGreaterThanOrEqual(8);

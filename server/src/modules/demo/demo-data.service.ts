@@ -120,7 +120,7 @@ export class DemoDataService {
         const { played, failures } = await this.seedAll();
         for (const error of failures) {
           const reason = error instanceof ApiException ? `${error.code} ${JSON.stringify(error.details)}` : String(error);
-          this.logger.error(`Demo data: an applicant could not be seeded: ${reason}`);
+          this.logger.error(`Demo data incomplete: ${reason}`);
         }
         const link = played.find((p) => p.demo.tryLink) ?? played[0];
         const seconds = ((performance.now() - started) / 1000).toFixed(2);
@@ -139,11 +139,14 @@ export class DemoDataService {
   }
 
   /**
-   * The codes first (the payments use them), then every applicant at once: each one's steps run in
-   * order, while the applicants share the connection pool, and the PDF is drawn while they wait on it.
+   * The codes first (the payments use them); then every application is started, one after the other so
+   * that the reference numbers follow the cast's order; then the applicants go on all at once (each
+   * one's steps in order, sharing the connection pool) while the PDF is drawn. An applicant that fails
+   * is reported and left as far as it got.
    */
   private async seedAll(): Promise<{ played: Played[]; failures: unknown[] }> {
     const failures: unknown[] = [];
+    const started: Played[] = [];
     try {
       const admin = await this.users.findOne({ where: { role: 'admin' }, order: { createdAt: 'ASC' } });
       if (!admin) throw new Error('no admin account to record the demo admin actions as');
@@ -151,23 +154,20 @@ export class DemoDataService {
         if (await this.codes.exists({ where: { code: code.code } })) continue;
         await this.adminCodes.create(await body(DiscountCodeDto, { ...code }), admin);
       }
+      for (const demo of DEMO_APPLICANTS) started.push(await this.start(demo));
       const author = DEMO_APPLICANTS.find((demo) => demo.stage === 'paid')!;
       const document = demoPdf(`${DEMO_DOCUMENT.title} - ${author.firstName} ${author.lastName}`, DEMO_DOCUMENT.lines);
       document.catch(() => undefined); // awaited (and reported) by the paid applicant
-      const results = await Promise.allSettled(DEMO_APPLICANTS.map((demo, index) => this.play(demo, index, admin, document)));
-      const played: Played[] = [];
-      for (const result of results) {
-        if (result.status === 'fulfilled') played.push(result.value);
-        else failures.push(result.reason);
-      }
-      return { played, failures };
+      const results = await Promise.allSettled(started.map((played, index) => this.play(played, index, admin, document)));
+      for (const result of results) if (result.status === 'rejected') failures.push(result.reason);
     } catch (error) {
-      return { played: [], failures: [error] };
+      failures.push(error);
     }
+    return { played: started, failures };
   }
 
-  /** Takes one applicant through the stages of its story. */
-  private async play(demo: DemoApplicant, index: number, admin: User, document: Promise<Buffer>): Promise<Played> {
+  /** Starts an application as the welcome page does (no e-mailed link). */
+  private async start(demo: DemoApplicant): Promise<Played> {
     const { token, id } = await this.applicationsService.start(
       await body(StartApplicationDto, {
         gender: demo.gender,
@@ -182,6 +182,11 @@ export class DemoDataService {
       undefined,
       { sendLink: false },
     );
+    return { id, token, demo };
+  }
+
+  /** Takes one started applicant through the rest of its story. */
+  private async play({ id, demo }: Played, index: number, admin: User, document: Promise<Buffer>): Promise<void> {
     const certified = CERTIFIED_STAGES.has(demo.stage);
     let application = await this.save(id, { stepReached: String(certified ? 7 : demo.stepReached), ...demo.answers });
     const { steps } = await this.applicationsService.requirements(application);
@@ -210,7 +215,6 @@ export class DemoDataService {
       await this.timelog.record(id, dto.step, dto.duration);
     }
     if (demo.session) await this.recordSession(id, demo.session);
-    return { id, token, demo };
   }
 
   /** Saves answers as the form's autosave does (`PATCH` body, current version). */
