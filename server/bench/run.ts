@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { runMigrations } from '../src/database/data-source.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { benchUploadMemory } from './upload-memory.js';
+import { benchDemoSeed } from './demo-seed.js';
 
 /**
  * `npm run bench`: prints figures, asserts nothing. Start-up of the embedded PostgreSQL (cold with
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     });
     await benchUploadMemory(address.port, started.token, started.id, dir);
     await app.close();
+    await benchDemoSeed(db.url, dir);
     await db.stop();
   } finally {
     await rm(dir, { recursive: true, force: true });

