@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DateTime } from 'luxon';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUser } from './support/browser.js';
+import { apiClient, arrangeMbaAtPayment, makePdf, startApplication, type ApiCall } from './support/api.js';
+import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -18,14 +18,17 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
  */
 let portal: RunningPortal;
 let browser: Browser;
+let api: ApiCall;
 
 const ELI = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@example.com' };
 const DINA = { firstName: 'Dina', lastName: 'Levi', email: 'dina.levi@example.com' };
+/** Eli's program (men's graduate program), as the dashboard and list show it. */
 const PROGRAM = 'MBA';
 
 beforeAll(async () => {
   // the fake gateway is refused in production: run the built portal as a test deployment
   portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake' });
+  api = apiClient(portal.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -34,98 +37,13 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** Calls the API and parses the JSON answer; fails with the body when the status is not `expected`. */
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, expected = 200): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** A one-page PDF made with pdf-lib. */
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  page.drawText(text, { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
-
-type Record_ = { Id: string; version: number; stepReached: string; status: string; referenceNumber: string };
-
-/** Starts an application (first program course, or the first semester offered). */
-async function start(person: typeof ELI, gender: 'Male' | 'Female', programName: string) {
-  const g = gender.toLowerCase();
-  const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', `/programs?gender=${g}`);
-  const program = programs.find((p) => p.name === programName) ?? programs[0]!;
-  const course = program.courses[0];
-  const semesters = await api<{ name: string }[]>('GET', `/programs/semesters?gender=${g}`);
-  return api<{ token: string; id: string; data: Record_ }>(
-    'POST',
-    '/applications',
-    {
-      gender,
-      fieldOfInterest: program.name,
-      semester: course?.semester ?? semesters[0]!.name,
-      ...(course?.locations[0] ? { location: course.locations[0] } : {}),
-      ...person,
-      locale: 'en',
-    },
-    {},
-    201,
-  );
-}
-
 /**
  * Eli's application: every required answer, certified, paid with the fake gateway (approved), a time-log
  * record, and a résumé uploaded with the details token. Resolves with what the checks need.
  */
 async function arrangePaidApplicationWithDocument(): Promise<{ id: string; reference: string; total: number; pdf: Buffer }> {
-  const started = await start(ELI, 'Male', PROGRAM);
-  const { token, id } = started;
+  const { id, token } = await arrangeMbaAtPayment(api, ELI);
   const headers = { 'X-Application-Token': token };
-  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
-  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
-  const saved = await api<{ data: Record_ }>(
-    'PATCH',
-    `/applications/${id}`,
-    {
-      version: started.data.version,
-      stepReached: '7',
-      dateOfBirth: '04/12/1998',
-      addressState: first('states'),
-      addressZip: '11219',
-      maritalStatus: 'Single',
-      cellPhone: '718-555-0100',
-      fatherFirstName: 'Moshe',
-      fatherLastName: 'Cohen',
-      motherFirstName: 'Rivka',
-      motherLastName: 'Cohen',
-      emergencyContact: { name: 'Moshe Cohen', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
-      bachelorCollege: 'Lander College for Men',
-      bachelorDegree: 'BS',
-      bachelorMajor: 'Economics',
-      bachelorCompletionDate: '05/30/2024',
-      currentlyEmployed: 'No',
-      firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
-      secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
-    },
-    headers,
-  );
-  await api(
-    'POST',
-    `/applications/${id}/submit`,
-    {
-      certifyAllInformation: true,
-      fullNameSignature: `${ELI.firstName} ${ELI.lastName}`,
-      dateSignature: DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy'),
-      version: saved.data.version,
-    },
-    headers,
-  );
   await api('POST', '/timelog', { duration: 346.5, step: 'personal' }, headers, 201);
 
   const exp = DateTime.now().plus({ years: 2 }).toFormat('MM/yy');
@@ -172,19 +90,14 @@ async function chartRows(page: Page, testId: string): Promise<string[][]> {
 describe('admin console: dashboard and applications', () => {
   it('shows the dashboard, filters and exports applications, downloads a document, withdraws and reopens', async () => {
     const eli = await arrangePaidApplicationWithDocument();
-    const dina = await start(DINA, 'Female', 'MSW in Social Work');
+    const dina = await startApplication(api, DINA, 'Female');
     expect(dina.data.status).toBe('draft');
 
     const { context, errors } = await newUser(browser, { locale: 'en-US', acceptDownloads: true });
     const page = await context.newPage();
 
     // Log in through the shared login page.
-    await page.goto(`${portal.baseUrl}/admin/`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${portal.baseUrl}/admin/`);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
 
     // Dashboard Home: the numbers, with each chart's text alternative.
     await page.getByTestId('stat-total').waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newUser } from './support/browser.js';
+import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -86,12 +86,7 @@ async function confirmDialog(name: string): Promise<void> {
 
 describe('admin console (issue 5)', () => {
   it('logs in through the shared login page and lists the console sections in the sidebar order', async () => {
-    await page.goto(`${portal.baseUrl}/admin/`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${portal.baseUrl}/admin/`);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
     const items = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem');
     await items.first().waitFor();
     const names = (await items.allTextContents()).map((t) => t.trim());

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
+import { apiClient, arrangeMbaAtPayment, makePdf, type ApiCall, type ApplicationRecord } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
 
@@ -17,15 +17,16 @@ import { startPortal, type RunningPortal } from './support/portal.js';
  */
 let portal: RunningPortal;
 let browser: Browser;
+let api: ApiCall;
 let mail: SmtpSink;
 
 const APPLICANT = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@example.com' };
-const PROGRAM = 'MBA';
 
 beforeAll(async () => {
   // the fake gateway is refused in production: run the built portal as a test deployment
   mail = await startSmtpSink();
   portal = await startPortal({ NODE_ENV: 'test', PAYMENT_GATEWAY: 'fake', SMTP_URL: mail.url });
+  api = apiClient(portal.baseUrl);
   browser = await launchBrowser();
 });
 
@@ -34,26 +35,6 @@ afterAll(async () => {
   await portal?.stop();
   await mail?.close();
 });
-
-/** Calls the API and parses the JSON answer; fails with the body when the status is not `expect`. */
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, expected = 200): Promise<T> {
-  const response = await fetch(`${portal.baseUrl}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
-/** A one-page PDF made with pdf-lib. */
-async function makePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  page.drawText(text, { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
 
 /** A small PNG made with pngjs. */
 function makePng(size = 32): Buffer {
@@ -67,71 +48,10 @@ function makePng(size = 32): Buffer {
   return PNG.sync.write(png);
 }
 
-type Record_ = { Id: string; version: number; stepReached: string; status: string };
-
-/** Starts an application for {@link PROGRAM}, answers every required field and certifies it: it is at step 8. */
+/** {@link arrangeMbaAtPayment} for {@link APPLICANT}: the application is at step 8. */
 async function arrangeApplicationAtPayment(): Promise<{ id: string; token: string }> {
-  const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', '/programs?gender=male');
-  const program = programs.find((p) => p.name === PROGRAM);
-  if (!program) throw new Error(`no ${PROGRAM} for men`);
-  const course = program.courses[0];
-  const semesters = await api<{ name: string }[]>('GET', '/programs/semesters?gender=male');
-  const started = await api<{ token: string; id: string; data: Record_ }>(
-    'POST',
-    '/applications',
-    {
-      gender: 'Male',
-      fieldOfInterest: PROGRAM,
-      semester: course?.semester ?? semesters[0]!.name,
-      ...(course?.locations[0] ? { location: course.locations[0] } : {}),
-      ...APPLICANT,
-      locale: 'en',
-    },
-    {},
-    201,
-  );
-  const { token, id } = started;
-  const headers = { 'X-Application-Token': token };
-  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
-  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
-  const saved = await api<{ data: Record_ }>(
-    'PATCH',
-    `/applications/${id}`,
-    {
-      version: started.data.version,
-      stepReached: '7',
-      dateOfBirth: '04/12/1998',
-      addressState: first('states'),
-      addressZip: '11219',
-      maritalStatus: 'Single',
-      cellPhone: '718-555-0100',
-      fatherFirstName: 'Moshe',
-      fatherLastName: 'Cohen',
-      motherFirstName: 'Rivka',
-      motherLastName: 'Cohen',
-      emergencyContact: { name: 'Moshe Cohen', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
-      bachelorCollege: 'Lander College for Men',
-      bachelorDegree: 'BS',
-      bachelorMajor: 'Economics',
-      bachelorCompletionDate: '05/30/2024',
-      currentlyEmployed: 'No',
-      firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
-      secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
-    },
-    headers,
-  );
-  const submitted = await api<{ data: Record_ }>(
-    'POST',
-    `/applications/${id}/submit`,
-    {
-      certifyAllInformation: true,
-      fullNameSignature: `${APPLICANT.firstName} ${APPLICANT.lastName}`,
-      dateSignature: DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy'),
-      version: saved.data.version,
-    },
-    headers,
-  );
-  expect(Number(submitted.data.stepReached)).toBeGreaterThanOrEqual(8);
+  const { id, token, record } = await arrangeMbaAtPayment(api, APPLICANT);
+  expect(Number(record.stepReached)).toBeGreaterThanOrEqual(8);
   return { id, token };
 }
 
@@ -203,7 +123,10 @@ describe('payment and documents', () => {
     const detailsToken = new URL(href, portal.baseUrl).searchParams.get('token')!;
     expect(detailsToken).not.toBe(token);
     await api('GET', `/token/check?token=${encodeURIComponent(token)}`, undefined, {}, 410);
-    const checked = await api<{ purpose: string; data: Record_ }>('GET', `/token/check?token=${encodeURIComponent(detailsToken)}`);
+    const checked = await api<{ purpose: string; data: ApplicationRecord }>(
+      'GET',
+      `/token/check?token=${encodeURIComponent(detailsToken)}`,
+    );
     expect(checked).toMatchObject({ purpose: 'details', data: { Id: id, status: 'submitted' } });
 
     const receiptMail = await mail.waitFor((m) => m.to.includes(APPLICANT.email) && m.subject.startsWith('Application received'), 10000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newUser } from './support/browser.js';
+import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -38,12 +38,7 @@ describe('admin console', () => {
   it('logs in through the shared login page and shows the dashboard layout', async () => {
     const { context, errors } = await newUser(browser, { timezoneId: VIEWER_ZONE });
     const page = await context.newPage();
-    await page.goto(`${portal.baseUrl}/admin/`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${portal.baseUrl}/admin/`);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
     await page.getByText('Hello, Admissions Office').waitFor();
     for (const item of ['Dashboard Home', 'Manage Dropdowns', 'Manage Banner']) {
       await page.getByRole('menuitem', { name: item }).waitFor();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's chromium (never a downloaded browser: this machine has no network for that). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -38,4 +38,18 @@ export async function newUser(
     if (response.status() >= 500) errors.push(`${response.status()} ${response.url()}`);
   });
   return { context, errors };
+}
+
+/**
+ * Opens the admin console at `<baseUrl>/admin/`, which sends a guest to the shared login page
+ * (`/login?redirect=…`), logs in with `credentials` and waits until the console is back at `/admin/`.
+ * @throws playwright's TimeoutError when a step does not happen (e.g. the credentials are refused)
+ */
+export async function logInToAdminConsole(page: Page, baseUrl: string, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/admin/`);
+  await page.waitForURL(/\/login\?redirect=/);
+  await page.getByLabel('E-mail', { exact: true }).fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${baseUrl}/admin/`);
 }

@@ -3,7 +3,7 @@
  * (spec §3; unknown fields under "Other answers"), the documents with download buttons (fetched with
  * the admin's token), the payment attempts and the time log; Withdraw / Reopen in the actions.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -22,11 +22,10 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { useNotifyServerError } from '../api/useNotifyServerError';
 import { formatDuration, formatUsd } from '../dashboard/stats';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
-import { downloadWithToken } from './download';
+import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 
@@ -158,18 +157,10 @@ function DataTable({ label, head, rows, empty }: { label: string; head: string[]
 function DownloadButton({ attachment }: { attachment: ApplicationAttachment }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyServerError();
-  const [busy, setBusy] = useState(false);
+  const { busy, download: save } = useTokenDownload();
   const download = async () => {
-    setBusy(true);
-    try {
-      const { name } = await downloadWithToken(attachment.downloadUrl, attachment.originalName || `${attachment.slot}`);
-      notify('app.applications.documents.downloaded', { type: 'info', messageArgs: { name } });
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await save(attachment.downloadUrl, attachment.originalName || attachment.slot);
+    if (saved) notify('app.applications.documents.downloaded', { type: 'info', messageArgs: { name: saved.name } });
   };
   return (
     <Button

@@ -8,9 +8,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
-import { useNotifyServerError } from '../api/useNotifyServerError';
 import { visuallyHidden } from '@mui/utils';
-import { downloadWithToken } from './download';
+import { useTokenDownload } from './useTokenDownload';
 import { csvExportUrl } from './files';
 
 /** The export button (inside a react-admin List). */
@@ -18,25 +17,20 @@ export function ExportCsvButton() {
   const { filterValues, sort, total } = useListContext();
   const translate = useTranslate();
   const notify = useNotify();
-  const notifyError = useNotifyServerError();
-  const [busy, setBusy] = useState(false);
+  const { busy, download } = useTokenDownload();
   const [status, setStatus] = useState('');
 
   const run = async () => {
-    setBusy(true);
     setStatus(translate('app.applications.export.busy'));
-    try {
-      const day = new Date().toISOString().slice(0, 10);
-      const { name } = await downloadWithToken(csvExportUrl(ADMIN_API_URL, filterValues ?? {}, sort), `applications-${day}.csv`);
-      const done = translate('app.applications.export.done', { name });
-      setStatus(done);
-      notify(done, { type: 'success' });
-    } catch (error) {
+    const day = new Date().toISOString().slice(0, 10);
+    const saved = await download(csvExportUrl(ADMIN_API_URL, filterValues ?? {}, sort), `applications-${day}.csv`);
+    if (!saved) {
       setStatus(translate('app.applications.export.failed'));
-      notifyError(error);
-    } finally {
-      setBusy(false);
+      return;
     }
+    const done = translate('app.applications.export.done', { name: saved.name });
+    setStatus(done);
+    notify(done, { type: 'success' });
   };
 
   return (

@@ -4,19 +4,10 @@
  * translator plus a readable English fallback made from the key itself, so that a field this console
  * does not know yet is still shown, in the "Other answers" section.
  */
+import { APPLICATION_STEP_KEYS } from '../common/form-steps';
 
 /** Section keys in form order (steps 1–8), then everything else. */
-export const SECTION_KEYS = [
-  'personal',
-  'family',
-  'education',
-  'employment',
-  'prerequisites',
-  'references',
-  'review',
-  'payment',
-  'other',
-] as const;
+export const SECTION_KEYS = [...APPLICATION_STEP_KEYS, 'other'] as const;
 
 /** One of {@link SECTION_KEYS}. */
 export type SectionKey = (typeof SECTION_KEYS)[number];

@@ -1,11 +1,13 @@
 /**
  * The record an audit-log entry changed, as a link to its page in the console (show, else edit)
- * named by the record's representation (a code, a name, `#reference`…). The record is fetched
- * (react-admin getOne, cached and shared with its page) to check that it still exists; while that
- * runs, or when there is no page, the bare record id is shown; a record gone since is marked so.
+ * named by the record's representation (a code, a name, `#reference`…). The record is fetched to
+ * check that it still exists with react-admin's useGetManyAggregate: the rows of one page ask for
+ * their records in the same tick, so each resource costs one getMany (`filter={"id":[…]}`), not one
+ * request per row. While that runs, or when there is no page, the bare record id is shown; a record
+ * gone since is marked so.
  */
 import type { MouseEvent } from 'react';
-import { Link, useCreatePath, useGetOne, useGetRecordRepresentation, useResourceDefinitions, useTranslate } from 'react-admin';
+import { Link, useCreatePath, useGetManyAggregate, useGetRecordRepresentation, useResourceDefinitions, useTranslate } from 'react-admin';
 import { recordLinkTarget, shorten } from './recordLink';
 import type { AuditEntryRecord } from './types';
 
@@ -19,7 +21,12 @@ export function AuditRecordLink({ record }: { record: AuditEntryRecord }) {
   const target = recordLinkTarget(record, useResourceDefinitions());
   const resource = target?.resource ?? record.resource;
   const represent = useGetRecordRepresentation(resource);
-  const { data, isPending, isError } = useGetOne(resource, { id: target?.id ?? '' }, { enabled: target !== null, retry: false });
+  const {
+    data: found,
+    isPending,
+    isError,
+  } = useGetManyAggregate(resource, { ids: target ? [target.id] : [] }, { enabled: target !== null, retry: false });
+  const data = found?.[0];
   if (!record.recordId) return <span>—</span>;
   if (!target || (isPending && !isError)) return <span>{record.recordId}</span>;
   if (isError || !data) {

@@ -23,10 +23,10 @@ import {
   formatUsd,
   funnelSeries,
   semesterSeries,
-  STEP_KEYS,
   timeSeries,
   type Datum,
 } from './stats';
+import { STEP_KEYS } from '../common/form-steps';
 
 type State = { stats: AdminStats | null; loading: boolean; error: boolean };
 

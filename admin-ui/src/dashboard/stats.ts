@@ -4,23 +4,7 @@
  */
 import { Duration } from 'luxon';
 import type { AdminStats, FunnelStep, PaymentTotals, StepTime } from '../api/dataProvider';
-
-/** The form's step keys in form order: application steps 1–8, then the details form (docs/api.md "Session and time log"). */
-export const STEP_KEYS = [
-  'personal',
-  'family',
-  'education',
-  'employment',
-  'prerequisites',
-  'references',
-  'review',
-  'payment',
-  'documents',
-  'finish',
-] as const;
-
-/** Number of application steps (the funnel's length; spec §3). */
-export const APPLICATION_STEPS = 8;
+import { APPLICATION_STEPS, STEP_KEYS } from '../common/form-steps';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const num = (v: unknown): number => {

@@ -1,0 +1,146 @@
+import { DateTime } from 'luxon';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/**
+ * Calls the portal's API and parses the JSON answer (null for an empty body).
+ * @param method HTTP method
+ * @param path path below `/api`, e.g. `/applications`
+ * @param body JSON body (omitted when undefined)
+ * @param headers extra headers (e.g. `X-Application-Token`)
+ * @param expected the status the call must answer (default 200)
+ * @throws Error with the status and body when the status is not `expected`
+ */
+export type ApiCall = <T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+  expected?: number,
+) => Promise<T>;
+
+/** An {@link ApiCall} on the portal at `baseUrl` (e.g. `http://127.0.0.1:41234`), in English. */
+export function apiClient(baseUrl: string): ApiCall {
+  return async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, expected = 200): Promise<T> => {
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
+/** A one-page US-letter PDF with `text` on it, made with pdf-lib. */
+export async function makePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** Who starts an application. */
+export interface Applicant {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** The application record fields the e2e tests read. */
+export type ApplicationRecord = { Id: string; version: number; stepReached: string; status: string; referenceNumber: string };
+
+/** Answer of `POST /api/applications`. */
+export interface StartedApplication {
+  token: string;
+  id: string;
+  data: ApplicationRecord;
+}
+
+/**
+ * Starts an application (`POST /api/applications`, in English) for `program`'s first course, or the
+ * gender's first program when `program` is not given; the first semester offered when the program lists
+ * no course.
+ * @throws Error when a named program is not offered to `gender`
+ */
+export async function startApplication(
+  api: ApiCall,
+  person: Applicant,
+  gender: 'Male' | 'Female',
+  program?: string,
+): Promise<StartedApplication> {
+  const g = gender.toLowerCase();
+  const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', `/programs?gender=${g}`);
+  const chosen = program === undefined ? programs[0] : programs.find((p) => p.name === program);
+  if (!chosen) throw new Error(`no ${program ?? 'program'} for ${g}`);
+  const course = chosen.courses[0];
+  const semesters = await api<{ name: string }[]>('GET', `/programs/semesters?gender=${g}`);
+  return api<StartedApplication>(
+    'POST',
+    '/applications',
+    {
+      gender,
+      fieldOfInterest: chosen.name,
+      semester: course?.semester ?? semesters[0]!.name,
+      ...(course?.locations[0] ? { location: course.locations[0] } : {}),
+      ...person,
+      locale: 'en',
+    },
+    {},
+    201,
+  );
+}
+
+/**
+ * A men's MBA application brought to step 8 through the API: started, every required answer saved (a
+ * bachelor's degree, two references), certified and signed as `person` today (America/New_York).
+ * @returns the application's id, token and the certified record
+ */
+export async function arrangeMbaAtPayment(
+  api: ApiCall,
+  person: Applicant,
+): Promise<{ id: string; token: string; record: ApplicationRecord }> {
+  const started = await startApplication(api, person, 'Male', 'MBA');
+  const { token, id } = started;
+  const headers = { 'X-Application-Token': token };
+  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
+  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
+  const saved = await api<{ data: ApplicationRecord }>(
+    'PATCH',
+    `/applications/${id}`,
+    {
+      version: started.data.version,
+      stepReached: '7',
+      dateOfBirth: '04/12/1998',
+      addressState: first('states'),
+      addressZip: '11219',
+      maritalStatus: 'Single',
+      cellPhone: '718-555-0100',
+      fatherFirstName: 'Moshe',
+      fatherLastName: 'Cohen',
+      motherFirstName: 'Rivka',
+      motherLastName: 'Cohen',
+      emergencyContact: { name: 'Moshe Cohen', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
+      bachelorCollege: 'Lander College for Men',
+      bachelorDegree: 'BS',
+      bachelorMajor: 'Economics',
+      bachelorCompletionDate: '05/30/2024',
+      currentlyEmployed: 'No',
+      firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
+      secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
+    },
+    headers,
+  );
+  const submitted = await api<{ data: ApplicationRecord }>(
+    'POST',
+    `/applications/${id}/submit`,
+    {
+      certifyAllInformation: true,
+      fullNameSignature: `${person.firstName} ${person.lastName}`,
+      dateSignature: DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy'),
+      version: saved.data.version,
+    },
+    headers,
+  );
+  return { id, token, record: submitted.data };
+}
