@@ -23,5 +23,6 @@ import { AdminUsersService } from './admin-users.service.js';
   imports: [TypeOrmModule.forFeature([Application, User, TimeLog, FormSession]), AuthModule],
   controllers: [AdminStatsController, AdminApplicationsController, AdminUsersController, AdminAuditLogController, AdminActivityController],
   providers: [AdminStatsService, AdminApplicationsService, AdminUsersService, AdminActivityService],
+  exports: [AdminApplicationsService],
 })
 export class AdminModule {}

@@ -1,24 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminApplicationsService } from '../admin/admin-applications.service.js';
+import { AdminModule } from '../admin/admin.module.js';
 import { Application } from '../applications/application.entity.js';
 import { ApplicationsModule } from '../applications/applications.module.js';
 import { Attachment } from '../attachments/attachment.entity.js';
 import { AttachmentsModule } from '../attachments/attachments.module.js';
-import { AdminDiscountCodesService } from '../discount-codes/admin-discount-codes.service.js';
 import { DiscountCode } from '../discount-codes/discount-code.entity.js';
+import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { FormSession } from '../session/session.entity.js';
-import { SessionService } from '../session/session.service.js';
+import { SessionModule } from '../session/session.module.js';
 import { TimeLog } from '../timelog/time-log.entity.js';
-import { TimelogService } from '../timelog/timelog.service.js';
+import { TimelogModule } from '../timelog/timelog.module.js';
 import { User } from '../users/user.entity.js';
 import { DemoDataService } from './demo-data.service.js';
 
 /**
- * Demo data for a fresh development start. The services of other modules it drives but they do not
- * export (admin withdrawal, admin discount codes, time log, sessions) are stateless over their
- * repositories, so they are provided here again rather than widening those modules' exports.
+ * Demo data for a fresh development start, played through the services the routes use: it imports
+ * their modules (applications, payments, attachments, admin withdrawal, admin discount codes, time log,
+ * sessions) rather than providing second instances of their services.
  */
 @Module({
   imports: [
@@ -26,8 +26,12 @@ import { DemoDataService } from './demo-data.service.js';
     ApplicationsModule,
     PaymentsModule,
     AttachmentsModule,
+    AdminModule,
+    DiscountCodesModule,
+    TimelogModule,
+    SessionModule,
   ],
-  providers: [DemoDataService, AdminApplicationsService, AdminDiscountCodesService, TimelogService, SessionService],
+  providers: [DemoDataService],
   exports: [DemoDataService],
 })
 export class DemoModule {}

@@ -13,6 +13,6 @@ import { DiscountCodesService } from './discount-codes.service.js';
   imports: [TypeOrmModule.forFeature([DiscountCode])],
   controllers: [AdminDiscountCodesController],
   providers: [DiscountCodesService, AdminDiscountCodesService],
-  exports: [DiscountCodesService, TypeOrmModule],
+  exports: [DiscountCodesService, AdminDiscountCodesService, TypeOrmModule],
 })
 export class DiscountCodesModule {}

@@ -9,5 +9,6 @@ import { SessionService } from './session.service.js';
   imports: [TypeOrmModule.forFeature([FormSession])],
   controllers: [SessionController],
   providers: [SessionService],
+  exports: [SessionService],
 })
 export class SessionModule {}

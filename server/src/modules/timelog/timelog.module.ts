@@ -11,5 +11,6 @@ import { TimelogService } from './timelog.service.js';
   imports: [TypeOrmModule.forFeature([TimeLog]), AuthModule, TokenModule],
   controllers: [TimelogController],
   providers: [TimelogService],
+  exports: [TimelogService],
 })
 export class TimelogModule {}
