@@ -45,12 +45,13 @@ export async function fetchUser(): Promise<User> {
   return data;
 }
 
+/** The user fetch in flight, shared by concurrent {@link ensureAuthChecked} calls. */
+let inflight: Promise<User | null> | null = null;
+
 /**
  * The auth check every route runs first (spec §2, §4): when a token cookie exists and no user is
  * loaded, fetch the user; a failed fetch clears the token cookie. Concurrent calls share one request; never rejects.
  */
-let inflight: Promise<User | null> | null = null;
-
 export function ensureAuthChecked(): Promise<User | null> {
   if (authStore.getUser() || !getToken()) return Promise.resolve(authStore.getUser());
   if (!inflight) {
