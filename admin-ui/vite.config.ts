@@ -6,6 +6,7 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 /** Vendor chunk groups, matched against the module id (first match wins, by priority). */
 const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
@@ -28,12 +29,13 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // Prebuilt .br and .gz beside each asset, sent by the server with Content-Encoding (issue 12).
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 })],
   // ra-i18n-i18next pins older i18next/react-i18next copies of its own: use the app's (one copy).
   resolve: { dedupe: ['i18next', 'react-i18next'] },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    sourcemap: 'hidden' /* built for error reporting, never referenced nor served */,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {

@@ -1,8 +1,10 @@
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
+import { static as serveStatic, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,7 @@ import { ValidationFailedException } from './common/errors/api.exception.js';
 import { I18nService } from './common/i18n/i18n.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { repoRoot } from './config/repo-paths.js';
+import { serveHotReads } from './modules/hot-reads/hot-reads.middleware.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
 /**
@@ -23,25 +26,28 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   app.disable('x-powered-by');
   // Accept.js (script, frame, card posting) only when Authorize.Net is the configured gateway.
   const acceptJs = acceptJsCspSources(config);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...acceptJs.script],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...acceptJs.connect],
-          ...(acceptJs.frame.length ? { frameSrc: ["'self'", ...acceptJs.frame] } : {}),
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-        },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...acceptJs.script],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...acceptJs.connect],
+        ...(acceptJs.frame.length ? { frameSrc: ["'self'", ...acceptJs.frame] } : {}),
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },
-      strictTransportSecurity: config.NODE_ENV === 'production',
-    }),
-  );
+    },
+    strictTransportSecurity: config.NODE_ENV === 'production',
+  });
+  // Issue 12: the public hot reads from memory (with the same security headers), ahead of everything
+  // else; then brotli/gzip for other answers over 1 KB.
+  app.use(serveHotReads(app, securityHeaders));
+  app.use(compression({ threshold: 1024 }));
+  app.use(securityHeaders);
   app.use(cookieParser());
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
@@ -88,7 +94,9 @@ function setUpOpenApi(app: INestApplication): void {
 
 /**
  * Serves `applicant-ui/dist` at `/` and `admin-ui/dist` at `/admin/`, each falling back to its
- * `index.html` for history-mode routes. Built assets are immutable (hashed names) and cached a year.
+ * `index.html` for history-mode routes. Built assets are immutable (hashed names) and cached a year,
+ * sent as their prebuilt `.br` / `.gz` twins when the client accepts them (`Vary: Accept-Encoding`).
+ * Source maps are never served (built `hidden` for error reporting). `/api/*` never touches the disk.
  */
 function serveFrontEnds(app: NestExpressApplication): void {
   const root = repoRoot();
@@ -96,14 +104,26 @@ function serveFrontEnds(app: NestExpressApplication): void {
     { prefix: '/admin', dir: join(root, 'admin-ui', 'dist') },
     { prefix: '', dir: join(root, 'applicant-ui', 'dist') },
   ].filter((a) => existsSync(join(a.dir, 'index.html')));
+  const notApi =
+    (handler: RequestHandler): RequestHandler =>
+    (request, response, next) => {
+      if (request.path === '/api' || request.path.startsWith('/api/')) return next();
+      if (request.path.endsWith('.map')) return void response.status(404).end();
+      return handler(request, response, next);
+    };
   for (const { prefix, dir } of apps) {
-    app.useStaticAssets(join(dir, 'assets'), {
-      prefix: `${prefix}/assets/`,
-      immutable: true,
-      maxAge: '365d',
-      fallthrough: false,
-    });
-    app.useStaticAssets(dir, { prefix: prefix || '/', index: false, maxAge: '1h' });
+    app.use(
+      `${prefix}/assets/`,
+      notApi(
+        expressStaticGzip(join(dir, 'assets'), {
+          enableBrotli: true,
+          orderPreference: ['br', 'gzip'],
+          index: false,
+          serveStatic: { immutable: true, maxAge: '365d', fallthrough: false },
+        }),
+      ),
+    );
+    app.use(prefix || '/', notApi(serveStatic(dir, { index: false, maxAge: '1h' })));
   }
   app.use((request: Request, response: Response, next: NextFunction) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || request.path === '/api' || request.path.startsWith('/api/')) {

@@ -1,6 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
+import { MemoCache } from '../../common/cache/memo-cache.js';
+import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Locale } from '../../common/i18n/i18n.service.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
@@ -15,24 +18,44 @@ import { AdvisoryBannerLine, AdvisoryLineResponse, type AdvisoryLineDto } from '
  */
 @Injectable()
 export class AdvisoryService {
+  /**
+   * The active lines in banner order, held in memory until the table changes (lines past `showUntil`
+   * are skipped at each use), with the prebuilt `GET /api/advisory` answers per locale and visible set.
+   */
+  private readonly cache = new MemoCache<'active', { rows: AdvisoryLine[]; answers: Map<string, PrebuiltResponse> }>(async () => ({
+    rows: await this.lines.createQueryBuilder('l').where('l.active').orderBy('l.sort_order', 'ASC').addOrderBy('l.id', 'ASC').getMany(),
+    answers: new Map(),
+  }));
+
   constructor(
     @InjectRepository(AdvisoryLine) private readonly lines: Repository<AdvisoryLine>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
-  ) {}
+    private readonly changes: ChangeFeedService,
+  ) {
+    changes.subscribe('advisory_lines', () => this.cache.clear());
+  }
 
-  /** The lines to show now (active, not past `showUntil`), in order, with the text in `locale`. */
+  /** The lines to show now (active, not past `showUntil`), in order, with the text in `locale`. From memory. */
   async banner(locale: Locale, now = new Date()): Promise<AdvisoryBannerLine[]> {
-    const rows = await this.lines
-      .createQueryBuilder('l')
-      .where('l.active AND (l.show_until IS NULL OR l.show_until > :now)', { now })
-      .orderBy('l.sort_order', 'ASC')
-      .addOrderBy('l.id', 'ASC')
-      .getMany();
-    return rows.map((row) => {
-      const texts = { en: row.textEn, es: row.textEs, 'zh-CN': row.textZhCn };
-      return { id: row.id, text: texts[locale], texts };
-    });
+    return ((await this.bannerResponse(locale, now)).value as { data: AdvisoryBannerLine[] }).data;
+  }
+
+  /** `{ success: true, data: banner }` as a prebuilt answer (strong ETag; varies with Accept-Language). */
+  async bannerResponse(locale: Locale, now = new Date()): Promise<PrebuiltResponse> {
+    const cached = await this.cache.get('active');
+    const rows = cached.rows.filter((row) => row.showUntil === null || row.showUntil > now);
+    const key = `${locale}:${rows.map((row) => row.id).join(',')}`;
+    let answer = cached.answers.get(key);
+    if (!answer) {
+      const data = rows.map((row) => {
+        const texts = { en: row.textEn, es: row.textEs, 'zh-CN': row.textZhCn };
+        return { id: row.id, text: texts[locale], texts };
+      });
+      answer = new PrebuiltResponse({ success: true, data });
+      cached.answers.set(key, answer);
+    }
+    return answer;
   }
 
   /** Admin list page. Filters: `q` (any language), `active`. */
@@ -62,7 +85,7 @@ export class AdvisoryService {
 
   /** Adds a line; the line and its audit entry are written in one transaction. */
   create(dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const lines = manager.getRepository(AdvisoryLine);
       const row = await lines.save(lines.create({ ...this.columns(dto), active: dto.active ?? true, sortOrder: dto.sortOrder ?? 0 }));
       const after = AdvisoryLineResponse.from(row);
@@ -73,7 +96,7 @@ export class AdvisoryService {
 
   /** Replaces a line; the change and its audit entry in one transaction. @throws ApiException 404 REQ-404 */
   update(id: number, dto: AdvisoryLineDto, actor: User): Promise<AdvisoryLineResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const lines = manager.getRepository(AdvisoryLine);
       const row = await this.find(id, lines);
       const before = AdvisoryLineResponse.from(row);
@@ -88,13 +111,20 @@ export class AdvisoryService {
 
   /** Deletes a line and writes its audit entry in one transaction; answers it as it was. @throws ApiException 404 REQ-404 */
   remove(id: number, actor: User): Promise<AdvisoryLineResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const lines = manager.getRepository(AdvisoryLine);
       const before = AdvisoryLineResponse.from(await this.find(id, lines));
       await lines.delete(id);
       await this.audit.record({ actor, action: 'delete', resource: 'advisory-lines', recordId: id, before, after: null }, manager);
       return before;
     });
+  }
+
+  /** Runs `work` in a transaction, then drops this process's cached lines (other replicas hear the NOTIFY). */
+  private async written<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    this.changes.changed('advisory_lines');
+    return result;
   }
 
   private columns(dto: AdvisoryLineDto) {

@@ -32,12 +32,17 @@ export class AppConfigController {
   @ApiOperation({ summary: 'Public configuration for the front ends' })
   @ApiOkResponse({ type: PublicConfigResponse })
   get(): PublicConfigResponse {
-    return {
-      mainSiteUrl: this.config.MAIN_SITE_URL,
-      locales: [...LOCALES],
-      sessionMaxMs: 1_800_000,
-      maintenanceCheckIntervalMs: 80_000,
-      oauthProviders: Object.keys(this.config.OAUTH_PROVIDERS ?? {}),
-    };
+    return publicConfigOf(this.config);
   }
+}
+
+/** The body of `GET /api/config` for a configuration (also prebuilt by the hot-read fast path). */
+export function publicConfigOf(config: AppConfig): PublicConfigResponse {
+  return {
+    mainSiteUrl: config.MAIN_SITE_URL,
+    locales: [...LOCALES],
+    sessionMaxMs: 1_800_000,
+    maintenanceCheckIntervalMs: 80_000,
+    oauthProviders: Object.keys(config.OAUTH_PROVIDERS ?? {}),
+  };
 }

@@ -1,6 +1,9 @@
 import { HttpStatus, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
+import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
+import { MemoCache } from '../../common/cache/memo-cache.js';
+import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -15,11 +18,20 @@ const CARD_YEARS = 'cardYears';
 /** Option lists (spec §3, §7): seeded once, edited by admins, read by the forms. */
 @Injectable()
 export class DropdownsService implements OnApplicationBootstrap {
+  /** `GET /api/dropdowns` prebuilt, per UTC year (the card years list moves with it); dropped on any change. */
+  private readonly cache = new MemoCache<number, PrebuiltResponse>(async () => {
+    const rows = await this.dropdowns.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
+    return new PrebuiltResponse(rows.map((row) => this.toResponse(row)));
+  });
+
   constructor(
     @InjectRepository(Dropdown) private readonly dropdowns: Repository<Dropdown>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
-  ) {}
+    private readonly changes: ChangeFeedService,
+  ) {
+    changes.subscribe('dropdowns', () => this.cache.clear());
+  }
 
   /** Inserts every seeded list that is missing; never overwrites an admin's edits. */
   async onApplicationBootstrap(): Promise<void> {
@@ -32,10 +44,14 @@ export class DropdownsService implements OnApplicationBootstrap {
       .execute();
   }
 
-  /** Every list, in seed order; `cardYears` filled for the current year (UTC). */
+  /** Every list, in seed order; `cardYears` filled for the current year (UTC). From memory; treat as read-only. */
   async list(): Promise<DropdownResponse[]> {
-    const rows = await this.dropdowns.find({ order: { sortOrder: 'ASC', id: 'ASC' } });
-    return rows.map((row) => this.toResponse(row));
+    return (await this.listResponse()).value as DropdownResponse[];
+  }
+
+  /** {@link list} as a prebuilt answer (compressed forms, strong ETag), held in memory until a list changes. */
+  listResponse(): Promise<PrebuiltResponse> {
+    return this.cache.get(new Date().getUTCFullYear());
   }
 
   /** Admin list (ra-data-simple-rest): a page and the total. `filter.q` matches key or label. */
@@ -60,8 +76,8 @@ export class DropdownsService implements OnApplicationBootstrap {
    * @param actor the admin making the change
    * @throws ApiException 404 REQ-404 unknown id; 422 VAL-001 duplicate values or a computed list
    */
-  update(id: number, dto: UpdateDropdownDto, actor: User | null): Promise<DropdownResponse> {
-    return this.db.transaction(async (manager) => {
+  async update(id: number, dto: UpdateDropdownDto, actor: User | null): Promise<DropdownResponse> {
+    const updated = await this.db.transaction(async (manager) => {
       const dropdowns = manager.getRepository(Dropdown);
       const row = await this.find(id, dropdowns);
       const before = DropdownResponse.from(row);
@@ -78,6 +94,8 @@ export class DropdownsService implements OnApplicationBootstrap {
       await this.audit.record({ actor, action: 'update', resource: 'dropdowns', recordId: id, before, after }, manager);
       return after;
     });
+    this.changes.changed('dropdowns');
+    return updated;
   }
 
   private async find(id: number, dropdowns = this.dropdowns): Promise<Dropdown> {

@@ -1,6 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { LessThanOrEqual, MoreThan, type DataSource, type Repository } from 'typeorm';
+import { MoreThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
+import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
+import { MemoCache } from '../../common/cache/memo-cache.js';
+import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -12,15 +15,45 @@ import { MaintenanceCheckResponse, MaintenanceWindowResponse, type MaintenanceWi
 /** Maintenance windows (spec §1, §4, §8, §9; DESIGN §8). */
 @Injectable()
 export class MaintenanceService {
+  /**
+   * The windows that had not ended when loaded, by start, held in memory until the table changes (a
+   * window that ends meanwhile is skipped at each use), with the prebuilt check answer per next window.
+   */
+  private readonly cache = new MemoCache<'upcoming', { windows: MaintenanceWindow[]; answers: Map<number, PrebuiltResponse> }>(
+    async () => ({
+      windows: await this.windows.find({ where: { endsAt: MoreThan(new Date()) }, order: { startsAt: 'ASC', id: 'ASC' } }),
+      answers: new Map(),
+    }),
+  );
+
   constructor(
     @InjectRepository(MaintenanceWindow) private readonly windows: Repository<MaintenanceWindow>,
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
-  ) {}
+    private readonly changes: ChangeFeedService,
+  ) {
+    changes.subscribe('maintenance_windows', () => this.cache.clear());
+  }
 
-  /** The next window that has not ended (MAI-000), or MAI-001 when none is scheduled. */
+  /** The next window that has not ended (MAI-000), or MAI-001 when none is scheduled. From memory. */
   async check(now = new Date()): Promise<MaintenanceCheckResponse> {
-    const next = await this.windows.findOne({ where: { endsAt: MoreThan(now) }, order: { startsAt: 'ASC' } });
+    return (await this.checkResponse(now)).value as MaintenanceCheckResponse;
+  }
+
+  /** {@link check} as a prebuilt answer (strong ETag), from memory. */
+  async checkResponse(now = new Date()): Promise<PrebuiltResponse> {
+    const upcoming = await this.cache.get('upcoming');
+    const next = upcoming.windows.find((w) => w.endsAt > now);
+    const key = next?.id ?? 0;
+    let answer = upcoming.answers.get(key);
+    if (!answer) {
+      answer = new PrebuiltResponse(this.checkAnswer(next));
+      upcoming.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private checkAnswer(next: MaintenanceWindow | undefined): MaintenanceCheckResponse {
     if (!next) return { success: true, code: 'MAI-001', data: null };
     return {
       success: true,
@@ -36,9 +69,9 @@ export class MaintenanceService {
     };
   }
 
-  /** @throws ApiException 503 MAI-002 while a window is in progress (the form is offline). */
+  /** @throws ApiException 503 MAI-002 while a window is in progress (the form is offline). From memory, no query. */
   async assertOnline(now = new Date()): Promise<void> {
-    const active = await this.windows.exists({ where: { startsAt: LessThanOrEqual(now), endsAt: MoreThan(now) } });
+    const active = (await this.cache.get('upcoming')).windows.some((w) => w.startsAt <= now && w.endsAt > now);
     if (active) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'MAI-002');
   }
 
@@ -62,7 +95,7 @@ export class MaintenanceService {
    */
   create(dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
     const columns = this.toColumns(dto);
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const windows = manager.getRepository(MaintenanceWindow);
       const after = MaintenanceWindowResponse.from(await windows.save(windows.create(columns)));
       await this.audit.record(
@@ -75,7 +108,7 @@ export class MaintenanceService {
 
   /** Reschedules a window (change and audit entry in one transaction). @throws ApiException 404 REQ-404, 422 VAL-001 as for create */
   update(id: number, dto: MaintenanceWindowDto, actor: User | null): Promise<MaintenanceWindowResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const windows = manager.getRepository(MaintenanceWindow);
       const row = await this.find(id, windows);
       const before = MaintenanceWindowResponse.from(row);
@@ -88,13 +121,20 @@ export class MaintenanceService {
 
   /** Deletes a window (and writes its audit entry) in one transaction; answers it as it was. @throws ApiException 404 REQ-404 */
   remove(id: number, actor: User | null): Promise<MaintenanceWindowResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.written(async (manager) => {
       const windows = manager.getRepository(MaintenanceWindow);
       const before = MaintenanceWindowResponse.from(await this.find(id, windows));
       await windows.delete(id);
       await this.audit.record({ actor, action: 'delete', resource: 'maintenance-windows', recordId: id, before, after: null }, manager);
       return before;
     });
+  }
+
+  /** Runs `work` in a transaction, then drops this process's cached windows (other replicas hear the NOTIFY). */
+  private async written<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction(work);
+    this.changes.changed('maintenance_windows');
+    return result;
   }
 
   private async find(id: number, windows = this.windows): Promise<MaintenanceWindow> {

@@ -1,6 +1,9 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
+import { MemoCache } from '../../common/cache/memo-cache.js';
+import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { Program } from './program.entity.js';
 import { CATALOGUE, SEMESTERS, SEMESTERS_BY_GENDER, type Gender } from './programs.catalogue.js';
 import { ProgramResponse, SemesterResponse } from './dto/program.dto.js';
@@ -8,7 +11,18 @@ import { ProgramResponse, SemesterResponse } from './dto/program.dto.js';
 /** The program catalogue (spec §3), seeded from `programs.catalogue.ts`. */
 @Injectable()
 export class ProgramsService implements OnApplicationBootstrap {
-  constructor(@InjectRepository(Program) private readonly programs: Repository<Program>) {}
+  /** Each gender's rows and prebuilt `GET /api/programs` answer, held in memory until the table changes. */
+  private readonly cache = new MemoCache<Gender, { rows: Program[]; response: PrebuiltResponse }>(async (gender) => {
+    const rows = await this.programs.find({ where: { gender }, order: { sortOrder: 'ASC', id: 'ASC' } });
+    return { rows, response: new PrebuiltResponse(rows.map(ProgramResponse.from)) };
+  });
+
+  constructor(
+    @InjectRepository(Program) private readonly programs: Repository<Program>,
+    changes: ChangeFeedService,
+  ) {
+    changes.subscribe('programs', () => this.cache.clear());
+  }
 
   /** Upserts the whole catalogue: the data file is the source of truth for programs. */
   async onApplicationBootstrap(): Promise<void> {
@@ -25,12 +39,17 @@ export class ProgramsService implements OnApplicationBootstrap {
       })),
       { conflictPaths: ['gender', 'name'] },
     );
+    this.cache.clear();
   }
 
-  /** Fields of interest offered to `gender`, in catalogue order. */
+  /** Fields of interest offered to `gender`, in catalogue order. From memory; treat as read-only. */
   async list(gender: Gender): Promise<ProgramResponse[]> {
-    const rows = await this.programs.find({ where: { gender }, order: { sortOrder: 'ASC', id: 'ASC' } });
-    return rows.map(ProgramResponse.from);
+    return (await this.listResponse(gender)).value as ProgramResponse[];
+  }
+
+  /** {@link list} as a prebuilt answer (compressed forms, strong ETag). */
+  async listResponse(gender: Gender): Promise<PrebuiltResponse> {
+    return (await this.cache.get(gender)).response;
   }
 
   /** Semesters offered to `gender` (spec §3: women Spring and Fall 2026; men also Summer 2026). */
@@ -39,9 +58,9 @@ export class ProgramsService implements OnApplicationBootstrap {
     return SEMESTERS.filter((s) => offered.includes(s.name)).map((s) => ({ name: s.name, begins: s.begins }));
   }
 
-  /** One field of interest of a gender, or null. */
-  find(gender: Gender, name: string): Promise<Program | null> {
-    return this.programs.findOne({ where: { gender, name } });
+  /** One field of interest of a gender, or null. From memory; treat as read-only. */
+  async find(gender: Gender, name: string): Promise<Program | null> {
+    return (await this.cache.get(gender)).rows.find((row) => row.name === name) ?? null;
   }
 
   /**

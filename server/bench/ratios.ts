@@ -1,0 +1,312 @@
+import autocannon from 'autocannon';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runMigrations } from '../src/database/data-source.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.js';
+import { benchEnv } from './bench-config.js';
+
+/**
+ * `npm run bench` (issue 12): the portal side by side with bare twins (twins.ts) on one real
+ * PostgreSQL (BENCH_DATABASE_URL, else an embedded one in a temporary folder), interleaved over
+ * BENCH_ROUNDS rounds (default 3, order alternating) of BENCH_SECONDS seconds (default 3) each, with
+ * autocannon. Prints for the step save at 16 and 64 connections (each connection its own application)
+ * and for each hot read: req/s, p50/p99 (ms), server CPU per request (ms) and the ratio of the portal's
+ * req/s to its twin's, as min/median/max over the rounds. Then the first-view bytes of both front ends
+ * as served (brotli/gzip accepted), whether any `.map` is served, and start-up time of `main.js` to
+ * "ready" on the existing database. Asserts nothing: figures swing on shared machines, so compare the
+ * ratios of one run, never absolute figures across machines.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const SAVE_CONNECTIONS = (process.env.BENCH_SAVE_CONNECTIONS ?? '16,64').split(',').map(Number);
+const READ_CONNECTIONS = 16;
+/** The hot reads, as requested by the applicant app. */
+const HOT_READS = (process.env.BENCH_READS ?? '/api/maintenance/check,/api/dropdowns,/api/programs?gender=female,/api/config,/api/advisory')
+  .split(',')
+  .filter(Boolean);
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+}
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuMs: number;
+  non2xx: number;
+}
+
+async function startChild(script: string, args: string[], env: Record<string, string>, message?: unknown): Promise<Child> {
+  const child = fork(join(here, script), args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  if (message !== undefined) child.send(message as never);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} ${args.join(' ')} exited with ${code}`)));
+    child.on('message', (m: { ready?: number }) => m.ready && resolve(m.ready));
+  });
+  return { process: child, port };
+}
+
+function cpuOf(child: Child): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: { cpu?: NodeJS.CpuUsage }) => {
+      if (!m.cpu) return;
+      child.process.off('message', onMessage);
+      resolve((m.cpu.user + m.cpu.system) / 1000);
+    };
+    child.process.on('message', onMessage);
+    child.process.send('cpu');
+  });
+}
+
+/** One autocannon run against `child`, with the server's CPU time over the run. */
+async function load(child: Child, options: Partial<autocannon.Options>): Promise<Sample> {
+  const cpu0 = await cpuOf(child);
+  const path = options.url ? new URL(options.url).pathname + new URL(options.url).search : '/';
+  const result = await autocannon({ duration: SECONDS, ...options, url: `http://127.0.0.1:${child.port}${path}` });
+  const cpu1 = await cpuOf(child);
+  const total = result.requests.total || 1;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMs: (cpu1 - cpu0) / total,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+interface Draft {
+  id: string;
+  token: string;
+}
+
+/**
+ * Autocannon options for autosaves: each connection saves its own application, carrying the version
+ * each answer returns into its next request (a stale version would be a 409 and is counted).
+ */
+async function saveOptions(db: pg.Client, drafts: Draft[], connections: number): Promise<Partial<autocannon.Options>> {
+  await new Promise((resolve) => setTimeout(resolve, 300)); // saves still in flight from the previous run land first
+  const versions = new Map(
+    (
+      await db.query<{ id: string; version: number }>('SELECT id, version FROM applications WHERE id = ANY($1)', [drafts.map((d) => d.id)])
+    ).rows.map((r) => [r.id, r.version]),
+  );
+  let next = 0;
+  const bodyFor = (version: number) =>
+    JSON.stringify({ version, contactName: `Bench ${version}`, maritalStatus: 'Single', stepReached: '2' });
+  return {
+    connections,
+    method: 'PATCH',
+    setupClient: (client) => {
+      const draft = drafts[next++ % drafts.length];
+      let version = versions.get(draft.id)!;
+      client.setRequests([
+        {
+          method: 'PATCH',
+          path: `/api/applications/${draft.id}`,
+          headers: { 'content-type': 'application/json', 'x-application-token': draft.token },
+          setupRequest: (request) => ({ ...request, body: bodyFor(version) }),
+          onResponse: (_status, body) => {
+            const match = /"version":(\d+)/.exec(String(body));
+            if (match) version = Number(match[1]);
+          },
+        },
+      ]);
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+
+/** Runs `rounds` interleaved pairs and prints one line. */
+async function compare(name: string, portal: Child, twin: Child, options: () => Promise<Partial<autocannon.Options>>): Promise<number[]> {
+  await load(portal, { ...(await options()), duration: 1 }); // warm-up (JIT, pools)
+  await load(twin, { ...(await options()), duration: 1 });
+  const ours: Sample[] = [];
+  const theirs: Sample[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = round % 2 === 0 ? [portal, twin] : [twin, portal];
+    for (const child of order) (child === portal ? ours : theirs).push(await load(child, await options()));
+  }
+  const ratios = ours.map((s, i) => s.rps / theirs[i].rps);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const m = (xs: Sample[], k: keyof Sample) => median(xs.map((s) => s[k]));
+  console.log(
+    `${name.padEnd(44)} ratio ${fmt(sorted[0])}/${fmt(median(ratios))}/${fmt(sorted.at(-1)!)}x` +
+      ` | portal ${fmt(m(ours, 'rps'), 0)} req/s p50 ${m(ours, 'p50')} p99 ${m(ours, 'p99')} ms cpu ${fmt(m(ours, 'cpuMs'))} ms` +
+      ` | twin ${fmt(m(theirs, 'rps'), 0)} req/s p50 ${m(theirs, 'p50')} p99 ${m(theirs, 'p99')} ms cpu ${fmt(m(theirs, 'cpuMs'))} ms` +
+      ` | non-2xx ${ours.reduce((a, s) => a + s.non2xx, 0)}/${theirs.reduce((a, s) => a + s.non2xx, 0)}`,
+  );
+  return ratios;
+}
+
+/** Raw GET: status, headers and the bytes on the wire (not decompressed). */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; bytes: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (c: Buffer) => chunks.push(c));
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: response.statusCode!, headers: response.headers, bytes: body.length, body });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** Bytes (as transferred, compression accepted) of a front end's first view: index.html and what it loads at once. */
+async function firstView(base: string, path: string): Promise<void> {
+  const accept = { 'accept-encoding': 'br, gzip' };
+  const index = await rawGet(`${base}${path}`);
+  if (index.status !== 200) return console.log(`first view ${path}: not built (${index.status})`);
+  const indexCompressed = await rawGet(`${base}${path}`, accept);
+  const html = index.body.toString('utf8');
+  const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  let raw = index.bytes;
+  let sent = indexCompressed.bytes;
+  let maps = 0;
+  const encodings = new Set<string>();
+  for (const url of urls) {
+    const plain = await rawGet(`${base}${url}`);
+    const compressed = await rawGet(`${base}${url}`, accept);
+    raw += plain.bytes;
+    sent += compressed.bytes;
+    encodings.add(String(compressed.headers['content-encoding'] ?? 'identity'));
+    if ((await rawGet(`${base}${url}.map`)).status === 200) maps += 1;
+  }
+  console.log(
+    `first view ${path.padEnd(8)} ${urls.length + 1} files: ${fmt(raw / 1024, 1)} kB raw, ${fmt(sent / 1024, 1)} kB as transferred ` +
+      `(${[...encodings].join(', ')}); source maps served: ${maps}`,
+  );
+}
+
+/** Time from spawning `main.js` to its "ready" line, on a database that is already migrated. */
+async function startUp(url: string, dataDir: string): Promise<number> {
+  const main = join(here, '..', 'src', 'main.js');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, ...benchEnv(dataDir, { DATABASE_URL: url, PORT: '0', LOG_LEVEL: 'log' }) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (/ready in/.test(output)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`main.js exited with ${code}:\n${output}`)));
+  });
+  const ms = performance.now() - t0;
+  child.removeAllListeners('exit');
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return ms;
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'portal-ratios-'));
+  let embedded: EmbeddedDatabase | undefined;
+  const children: Child[] = [];
+  try {
+    let url = process.env.BENCH_DATABASE_URL;
+    if (!url) {
+      embedded = await startEmbeddedPostgres(join(dir, 'pg'));
+      url = embedded.url;
+    }
+    await runMigrations(url);
+    const env = { DATABASE_URL: url, BENCH_DATA_DIR: dir };
+    const portal = await startChild('app-server.js', [], env);
+    children.push(portal);
+    const base = `http://127.0.0.1:${portal.port}`;
+
+    const programs = (await (await fetch(`${base}/api/programs?gender=female`)).json()) as {
+      name: string;
+      courses: { semester: string; locations: string[] }[];
+    }[];
+    const program = programs.find((p) => p.courses.length > 0)!;
+    const drafts: Draft[] = [];
+    for (let i = 0; i < Math.max(...SAVE_CONNECTIONS); i += 1) {
+      const response = await fetch(`${base}/api/applications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          gender: 'Female',
+          fieldOfInterest: program.name,
+          semester: program.courses[0].semester,
+          location: program.courses[0].locations[0],
+          firstName: 'Bench',
+          lastName: `Mark${i}`,
+          email: `bench${i}@example.com`,
+          locale: 'en',
+        }),
+      });
+      if (response.status !== 201) throw new Error(`start: ${response.status} ${await response.text()}`);
+      drafts.push((await response.json()) as Draft);
+    }
+
+    const routes: Record<string, string> = {};
+    for (const path of HOT_READS) {
+      const response = await rawGet(`${base}${path}`);
+      if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+      routes[path.split('?')[0]] = response.body.toString('base64');
+    }
+    const saveTwin = await startChild('twins.js', ['save'], env);
+    const expressTwin = await startChild('twins.js', ['express'], env, routes);
+    children.push(saveTwin, expressTwin);
+
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    console.log(`\nratios to the bare twins: ${ROUNDS} interleaved rounds of ${SECONDS} s; ratio min/median/max, other figures medians`);
+    for (const connections of SAVE_CONNECTIONS) {
+      await compare(`PATCH /api/applications/:id (${connections} conn)`, portal, saveTwin, () =>
+        saveOptions(db, drafts.slice(0, connections), connections),
+      );
+    }
+    await db.end();
+    for (const path of HOT_READS) {
+      await compare(`GET ${path} (${READ_CONNECTIONS} conn)`, portal, expressTwin, async () => ({
+        connections: READ_CONNECTIONS,
+        url: `http://placeholder${path}`, // load() points the host at the child under test
+      }));
+    }
+
+    console.log('');
+    await firstView(base, '/');
+    await firstView(base, '/admin/');
+    for (const child of children.splice(0)) child.process.kill('SIGTERM');
+
+    if (process.env.BENCH_SKIP_STARTUP) return;
+    const startups: number[] = [];
+    for (let i = 0; i < 3; i += 1) startups.push(await startUp(url, dir));
+    startups.sort((a, b) => a - b);
+    console.log(
+      `start-up of main.js to ready (existing database): ${startups.map((s) => fmt(s / 1000, 2)).join(' / ')} s (min/median/max)`,
+    );
+  } finally {
+    for (const child of children) child.process.kill('SIGTERM');
+    await embedded?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
