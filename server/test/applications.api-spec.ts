@@ -78,6 +78,7 @@ describe('POST /api/applications (start)', () => {
       `INSERT INTO maintenance_windows (start_date, start_time, end_date, end_time, starts_at, ends_at)
        VALUES ('2026-01-01', '00:00', '2099-01-01', '00:00', now() - interval '1 hour', now() + interval '1 hour')`,
     );
+    await t.changesSeen(); // the app holds the windows in memory; it hears of this insert by NOTIFY
     try {
       const response = await t
         .http()
@@ -87,6 +88,7 @@ describe('POST /api/applications (start)', () => {
       expect(response.body.code).toBe('MAI-002');
     } finally {
       await t.db.query('DELETE FROM maintenance_windows');
+      await t.changesSeen();
     }
   });
 });

@@ -24,6 +24,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await t.db.query('DELETE FROM maintenance_windows');
+  await t.changesSeen();
 });
 
 afterAll(async () => {
@@ -50,6 +51,7 @@ async function insertRelative(startHours: number, endHours: number, startDate: s
      VALUES ($1, '10:00', $2, '11:00', now() + make_interval(hours => $3), now() + make_interval(hours => $4)) RETURNING id`,
     [startDate, endDate, startHours, endHours],
   );
+  await t.changesSeen(); // the app holds the windows in memory; it hears of this insert by NOTIFY
   return result.rows[0].id;
 }
 

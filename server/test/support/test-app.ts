@@ -9,6 +9,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
+import { ChangeFeedService } from '../../src/common/cache/change-feed.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { runMigrations } from '../../src/database/data-source.js';
 
@@ -25,6 +26,8 @@ export interface TestApp {
   db: pg.Client;
   /** Logs in and answers the bearer token. */
   login(email?: string, password?: string): Promise<string>;
+  /** Waits until the app's in-memory caches have heard of every change committed so far (after writing watched tables through `db`). */
+  changesSeen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body.token as string;
     },
+    changesSeen: () => app.get(ChangeFeedService).settled(),
     async close() {
       await db.end();
       await app.close();

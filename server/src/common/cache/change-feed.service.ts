@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 
@@ -24,6 +25,7 @@ export class ChangeFeedService implements OnModuleInit, OnApplicationShutdown {
   private readonly subscribers = new Map<WatchedTable, Set<() => void>>();
   private client: pg.Client | null = null;
   private stopped = false;
+  private readonly waiting = new Map<string, () => void>();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -36,6 +38,20 @@ export class ChangeFeedService implements OnModuleInit, OnApplicationShutdown {
   /** Tells this process's subscribers that `table` changed (call after the writing transaction committed). */
   changed(table: WatchedTable): void {
     for (const onChange of this.subscribers.get(table) ?? []) onChange();
+  }
+
+  /**
+   * Resolves once every change committed before the call has reached the subscribers: sends a marker
+   * notification and waits for it (PostgreSQL delivers notifications in commit order). For tests and
+   * tools that write the watched tables with their own connection.
+   */
+  async settled(): Promise<void> {
+    const client = this.client;
+    if (!client) return; // not listening: reconnecting drops every cache anyway
+    const marker = `settled:${randomUUID()}`;
+    const seen = new Promise<void>((resolve) => this.waiting.set(marker, resolve));
+    await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, marker]);
+    await seen;
   }
 
   /** Opens the listening connection. */
@@ -53,7 +69,12 @@ export class ChangeFeedService implements OnModuleInit, OnApplicationShutdown {
     const options = this.db.options as { url?: string };
     const client = new pg.Client({ connectionString: options.url });
     client.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL && message.payload) this.changed(message.payload as WatchedTable);
+      if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
+      const waiter = this.waiting.get(message.payload);
+      if (waiter) {
+        this.waiting.delete(message.payload);
+        waiter();
+      } else this.changed(message.payload as WatchedTable);
     });
     client.on('error', (error) => {
       this.logger.warn(`change feed connection lost: ${error.message}`);
