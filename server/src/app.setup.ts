@@ -76,19 +76,21 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 }
 
 function setUpOpenApi(app: INestApplication): void {
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Admissions portal API')
-      .setDescription(
-        'REST API of the admissions portal. Errors: `{ success:false, code, message, errors? }` (codes in docs/api.md). ' +
-          'Send `Accept-Language` (en, es, zh-CN) for messages in your language.',
-      )
-      .setVersion('1.0')
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Application-Token' }, 'application-token')
-      .build(),
-  );
+  // Built on the first request to the docs, not at start-up (issue 12: lazy start-up); Swagger keeps it.
+  const document = () =>
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Admissions portal API')
+        .setDescription(
+          'REST API of the admissions portal. Errors: `{ success:false, code, message, errors? }` (codes in docs/api.md). ' +
+            'Send `Accept-Language` (en, es, zh-CN) for messages in your language.',
+        )
+        .setVersion('1.0')
+        .addBearerAuth()
+        .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Application-Token' }, 'application-token')
+        .build(),
+    );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 }
 

@@ -11,6 +11,7 @@ import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
 import { Application } from './application.entity.js';
+import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
 import { ApplicationMailService } from './application-mail.service.js';
 import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
@@ -155,9 +156,11 @@ export class ApplicationsService {
         updatedAt: () => 'now()',
       })
       .where('id = :id AND version = :version', { id: application.id, version: dto.version })
+      .returning('*')
       .execute();
-    if (result.affected !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
-    return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
+    const rows = result.raw as Record<string, unknown>[];
+    if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
+    return toApplicationRecord(applicationFromRow(this.applications, rows[0]));
   }
 
   /**
@@ -231,9 +234,11 @@ export class ApplicationsService {
         updatedAt: () => 'now()',
       })
       .where('id = :id AND version = :version', { id: application.id, version: dto.version })
+      .returning('*')
       .execute();
-    if (result.affected !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
-    return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
+    const rows = result.raw as Record<string, unknown>[];
+    if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
+    return toApplicationRecord(applicationFromRow(this.applications, rows[0]));
   }
 
   /**

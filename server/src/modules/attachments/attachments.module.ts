@@ -15,12 +15,14 @@ import { AttachmentsService, VIRUS_SCANNER } from './attachments.service.js';
 import { ClamavScanner } from './clamav-scanner.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 import { LocalFileStorage } from './storage/local-file-storage.js';
-import { S3FileStorage } from './storage/s3-file-storage.js';
 
-/** Picks the storage of the configuration: S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads`. */
-export function createFileStorage(config: AppConfig): FileStorage {
+/**
+ * Picks the storage of the configuration: S3 when `S3_BUCKET` is set, else `DATA_DIR/uploads`. The S3
+ * client (a large module graph) is imported only when S3 is configured (issue 12: lazy start-up).
+ */
+export async function createFileStorage(config: AppConfig): Promise<FileStorage> {
   const storage = config.S3_BUCKET
-    ? new S3FileStorage({
+    ? new (await import('./storage/s3-file-storage.js')).S3FileStorage({
         bucket: config.S3_BUCKET,
         region: config.S3_REGION,
         endpoint: config.S3_ENDPOINT,

@@ -1,10 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, type Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { generateToken, hashToken, shouldTouch } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
+import { applicationFromRow } from '../applications/application-row.js';
 import { ApplicationToken, type ApplicationTokenPurpose } from './application-token.entity.js';
 
 /** An application opened through a valid token. */
@@ -43,16 +44,23 @@ export class TokenService {
    */
   async resolve(token: string | undefined): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
-    const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token), revokedAt: IsNull() } });
+    // One statement for the token and its application (issue 12); a token's application always exists (ON DELETE CASCADE).
+    const rows = (await this.applications.query(
+      `SELECT t.id AS token__id, t.purpose AS token__purpose, t.expires_at AS token__expires_at, t.last_used_at AS token__last_used_at, a.*
+         FROM application_tokens t JOIN applications a ON a.id = t.application_id
+        WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
+      [hashToken(token)],
+    )) as Record<string, unknown>[];
+    const row = rows[0];
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
-    if (row.expiresAt.getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
-    const application = await this.applications.findOne({ where: { id: row.applicationId } });
-    if (!application) throw new ApiException(HttpStatus.GONE, 'TKN-002');
-    if (application.status === 'withdrawn' || (row.purpose === 'application' && application.status !== 'draft')) {
+    if ((row.token__expires_at as Date).getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
+    const application = applicationFromRow(this.applications, row);
+    const purpose = row.token__purpose as ApplicationTokenPurpose;
+    if (application.status === 'withdrawn' || (purpose === 'application' && application.status !== 'draft')) {
       throw new ApiException(HttpStatus.GONE, 'TKN-002');
     }
-    if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
-    return { application, purpose: row.purpose };
+    if (shouldTouch(row.token__last_used_at as Date | null)) await this.tokens.update(row.token__id as string, { lastUsedAt: new Date() });
+    return { application, purpose };
   }
 
   /** The application with this id, or null (no access check: callers check ownership). */
