@@ -9,8 +9,6 @@ import { YES } from '../field-rules';
 import {
   EMPLOYMENT_DETAIL_FIELDS,
   EMPLOYMENT_FIELDS,
-  employmentDraftSchema,
-  employmentFromRecord,
   employmentSchema,
   type EmploymentValues,
 } from './employment.schema';
@@ -21,16 +19,14 @@ export function EmploymentStep({ record, dropdowns, onNext, onBack }: StepProps)
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<EmploymentValues>({
     record,
     schema: employmentSchema,
-    fromRecord: employmentFromRecord,
     fields: EMPLOYMENT_FIELDS,
-    draftSchema: employmentDraftSchema,
     exclude: (): readonly string[] => (form.getValues('currentlyEmployed') === YES ? [] : EMPLOYMENT_DETAIL_FIELDS),
   });
   const err = fieldError;
   const employed = form.watch('currentlyEmployed') === YES;
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (
