@@ -55,6 +55,12 @@ describe('education (step 3)', () => {
     expect(educationDraftSchema.shape.highSchoolGraduationDate!.safeParse('2020-06-15').success).toBe(false);
   });
 
+  it('asks the Israel-program question only when the server rule set does (not for this program)', () => {
+    const unanswered = { ...educationFromRecord({}), highSchoolName: 'Bais Yaakov', highSchoolCityStateCountry: 'Brooklyn, NY, USA', highSchoolGraduationDate: '06/15/2020', seminary: 'No', haveYouPassedCollegeLevelOrAPCourses: 'No' };
+    expect(issues(createEducationSchema(shown).safeParse(unanswered))).toEqual([]);
+    expect(issues(createEducationSchema(shown).safeParse({ ...unanswered, israelOption: 'Yes' }))).toEqual(['israelOptionName:validation.choose']);
+  });
+
   it('drops blank list rows when saving', () => {
     expect(
       toApiValue([

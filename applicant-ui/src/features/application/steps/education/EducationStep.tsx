@@ -179,7 +179,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
             {...select}
             list="yesNo"
             label={t('fields.israelOption')}
-            required
+            required={shown.israelOptionRequired}
             error={err('israelOption')}
             {...register('israelOption')}
           />
