@@ -65,7 +65,12 @@ describe('autosave at a person’s pace (issue 10)', () => {
       { 'X-Application-Token': token },
     );
 
-    const { context, errors } = await newUser(browser, { viewport: { width: 390, height: 844 }, locale: 'en-US', isMobile: true, hasTouch: true });
+    const { context, errors } = await newUser(browser, {
+      viewport: { width: 390, height: 844 },
+      locale: 'en-US',
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept()); // the beforeunload warning while something is unsaved
     const apiErrors: string[] = [];
@@ -88,7 +93,10 @@ describe('autosave at a person’s pace (issue 10)', () => {
     await expect(status(page).innerText()).resolves.toContain('1 answer not saved — fix it to save');
     const email = page.locator('[name="emergencyContact.email"]');
     await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
-    await page.getByText(/^Not saved: /).first().waitFor();
+    await page
+      .getByText(/^Not saved: /)
+      .first()
+      .waitFor();
     expect((await serverRecord(token)).emergencyContact).toEqual({
       name: 'Miriam Gold',
       relationship: 'Aunt',

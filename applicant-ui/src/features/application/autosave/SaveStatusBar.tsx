@@ -37,7 +37,11 @@ export function SaveStatusBar({ snapshot, onRetry }: SaveStatusBarProps) {
   const { state, unsaved } = snapshot;
   const seconds = useSecondsSince(snapshot.savedAt, state === 'saved');
   const ago =
-    seconds < 2 ? t('autosave.saved_now') : seconds < 60 ? t('autosave.saved_seconds', { n: seconds }) : t('autosave.saved_minutes', { n: Math.floor(seconds / 60) });
+    seconds < 2
+      ? t('autosave.saved_now')
+      : seconds < 60
+        ? t('autosave.saved_seconds', { n: seconds })
+        : t('autosave.saved_minutes', { n: Math.floor(seconds / 60) });
   const held = Object.keys(snapshot.held).length;
   const text = {
     idle: t('autosave.idle'),
@@ -53,7 +57,14 @@ export function SaveStatusBar({ snapshot, onRetry }: SaveStatusBarProps) {
   const problem = state === 'invalid' || state === 'offline' || state === 'maintenance' || state === 'conflict' || state === 'error';
   return (
     <div className={`save-status-bar${problem ? ' save-status-bar--problem' : ''}`}>
-      <p className={`save-status save-status--${state}`} role="status" aria-live="polite" data-testid="save-status" data-state={state} data-unsaved={unsaved}>
+      <p
+        className={`save-status save-status--${state}`}
+        role="status"
+        aria-live="polite"
+        data-testid="save-status"
+        data-state={state}
+        data-unsaved={unsaved}
+      >
         {text}
         {state === 'saved' && <span aria-hidden="true"> · {ago}</span>}
       </p>

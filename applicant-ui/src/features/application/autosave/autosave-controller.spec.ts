@@ -41,7 +41,14 @@ class FakeServer {
           return reject(axiosError(409, { success: false, code: 'APP-409', message: 'Conflict', data: structuredClone(this.record) }));
         const ec = body.emergencyContact as { relationship?: string } | undefined;
         if (ec?.relationship === REJECTED_RELATIONSHIP)
-          return reject(axiosError(422, { success: false, code: 'VAL-001', message: 'Invalid', errors: { 'emergencyContact.relationship': ['Not an option.'] } }));
+          return reject(
+            axiosError(422, {
+              success: false,
+              code: 'VAL-001',
+              message: 'Invalid',
+              errors: { 'emergencyContact.relationship': ['Not an option.'] },
+            }),
+          );
         const { version: _v, stepReached, ...fields } = body;
         const next: ApplicationRecord = { ...this.record, version: this.record.version + 1 };
         for (const [k, v] of Object.entries(fields)) {
@@ -112,7 +119,11 @@ describe('AutosaveController', () => {
     c.edit({ emergencyContact: { name: 'Miriam', relationship: 'Mother', phone: '718-555-0100', email: 'miriam.g@example' } });
     await jest.advanceTimersByTimeAsync(1500);
     expect(server.record.emergencyContact).toEqual({ name: 'Miriam', phone: '718-555-0100', email: null, relationship: 'Mother' });
-    expect(c.getSnapshot()).toMatchObject({ state: 'invalid', unsaved: 1, held: { 'emergencyContact.email': { key: 'validation.email' } } });
+    expect(c.getSnapshot()).toMatchObject({
+      state: 'invalid',
+      unsaved: 1,
+      held: { 'emergencyContact.email': { key: 'validation.email' } },
+    });
     expect(await c.flush({ fields: ['emergencyContact'] })).toEqual(['emergencyContact.email']);
   });
 
@@ -239,14 +250,24 @@ type Command =
   | { kind: 'flush' };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 5, arbitrary: fc.integer({ min: 0, max: LEAVES.length - 1 }).chain((leaf) =>
+  {
+    weight: 5,
+    arbitrary: fc.integer({ min: 0, max: LEAVES.length - 1 }).chain((leaf) =>
       fc.oneof(
         fc.constantFrom(...LEAVES[leaf]!.valid).map((value) => ({ kind: 'type' as const, leaf, value, valid: true })),
         fc.constantFrom(...LEAVES[leaf]!.invalid).map((value) => ({ kind: 'type' as const, leaf, value, valid: false })),
       ),
-    ) },
+    ),
+  },
   { weight: 3, arbitrary: fc.integer({ min: 50, max: 4000 }).map((ms) => ({ kind: 'wait' as const, ms })) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fail' as const), failure: fc.constantFrom('network' as const, '500' as const, 'maintenance' as const), times: fc.integer({ min: 1, max: 3 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('fail' as const),
+      failure: fc.constantFrom('network' as const, '500' as const, 'maintenance' as const),
+      times: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'flush' as const }) },
 );
 

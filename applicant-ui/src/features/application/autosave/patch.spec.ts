@@ -27,7 +27,9 @@ describe('planPatch: nested groups', () => {
     const ack = { emergencyContact: { name: '', phone: '', email: 'old@example.com', relationship: '' } };
     const current = { emergencyContact: { name: 'Miriam', phone: '718-555-0100', email: 'miriam.g@example', relationship: 'Mother' } };
     const p = plan(current, ack);
-    expect(p.body).toEqual({ emergencyContact: { name: 'Miriam', phone: '718-555-0100', email: 'old@example.com', relationship: 'Mother' } });
+    expect(p.body).toEqual({
+      emergencyContact: { name: 'Miriam', phone: '718-555-0100', email: 'old@example.com', relationship: 'Mother' },
+    });
     expect(p.held).toEqual({ 'emergencyContact.email': { key: 'validation.email' } });
     expect(p.unsaved).toContain('emergencyContact.email');
     // once acknowledged, only the e-mail is still unsaved
@@ -66,7 +68,12 @@ describe('planPatch: row lists', () => {
   const acked = { passedCollegeLevelOrAPCourses: educationFromRecord({}).passedCollegeLevelOrAPCourses };
 
   it('diffs per row cell and drops blank rows', () => {
-    const current = { passedCollegeLevelOrAPCourses: [{ college: 'Touro', name: 'Biology' }, { college: '', name: '' }] };
+    const current = {
+      passedCollegeLevelOrAPCourses: [
+        { college: 'Touro', name: 'Biology' },
+        { college: '', name: '' },
+      ],
+    };
     const p = plan(current, acked);
     expect(p.body).toEqual({ passedCollegeLevelOrAPCourses: [{ college: 'Touro', name: 'Biology' }] });
     expect(p.unsaved).toEqual(['passedCollegeLevelOrAPCourses.0.college', 'passedCollegeLevelOrAPCourses.0.name']);
@@ -85,7 +92,12 @@ describe('planPatch: row lists', () => {
   });
 
   it('sends a removed row', () => {
-    const two = { passedCollegeLevelOrAPCourses: [{ college: 'A', name: 'B' }, { college: 'C', name: 'D' }] };
+    const two = {
+      passedCollegeLevelOrAPCourses: [
+        { college: 'A', name: 'B' },
+        { college: 'C', name: 'D' },
+      ],
+    };
     const p = plan({ passedCollegeLevelOrAPCourses: [{ college: 'A', name: 'B' }] }, two);
     expect(p.body).toEqual({ passedCollegeLevelOrAPCourses: [{ college: 'A', name: 'B' }] });
     expect(p.unsaved).toEqual(['passedCollegeLevelOrAPCourses.1']);
@@ -94,7 +106,11 @@ describe('planPatch: row lists', () => {
 
 describe('planPatch: top-level answers', () => {
   it('holds a blocked field whole and sends nothing of it', () => {
-    const p = plan({ fieldOfInterest: 'MSW', employer: 'Acme' }, { fieldOfInterest: 'OTD', employer: '' }, { blocked: new Set(['fieldOfInterest']) });
+    const p = plan(
+      { fieldOfInterest: 'MSW', employer: 'Acme' },
+      { fieldOfInterest: 'OTD', employer: '' },
+      { blocked: new Set(['fieldOfInterest']) },
+    );
     expect(p.body).toEqual({ employer: 'Acme' });
     expect(p.held).toEqual({ fieldOfInterest: { key: 'autosave.reason_incomplete' } });
   });

@@ -101,7 +101,10 @@ function child(schema: z.ZodType | undefined, key: string | number): z.ZodType |
 function formatProblem(schema: z.ZodType | undefined, value: unknown): string | null {
   if (!schema) return null;
   const r = schema.safeParse(value);
-  return r.success ? null : (r.error.issues[0]?.message ?? 'validation.invalid');
+  if (r.success) return null;
+  const message = r.error.issues[0]?.message ?? '';
+  // the step schemas' messages are i18n keys; zod's own (type errors) are not
+  return message.startsWith('validation.') ? message : 'autosave.reason_format';
 }
 
 interface LeafCtx {

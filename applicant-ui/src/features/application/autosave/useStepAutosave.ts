@@ -43,7 +43,9 @@ export interface StepAutosave {
 /** Focuses (and scrolls to) the first form control named by one of `paths`. */
 export function focusFirstUnsaved(paths: readonly string[]): void {
   for (const p of paths) {
-    const el = document.querySelector<HTMLElement>(`[name="${CSS.escape(p)}"]`) ?? document.querySelector<HTMLElement>(`[name^="${CSS.escape(p)}."]`);
+    const el =
+      document.querySelector<HTMLElement>(`[name="${CSS.escape(p)}"]`) ??
+      document.querySelector<HTMLElement>(`[name^="${CSS.escape(p)}."]`);
     if (el) {
       el.scrollIntoView({ block: 'center' });
       el.focus();
@@ -53,7 +55,11 @@ export function focusFirstUnsaved(paths: readonly string[]): void {
 }
 
 /** The application's controller (created on first use) with the latest token and context setter. */
-export function useAutosaveController(record: ApplicationRecord, token: string, updateRecord: (r: ApplicationRecord) => void): AutosaveController {
+export function useAutosaveController(
+  record: ApplicationRecord,
+  token: string,
+  updateRecord: (r: ApplicationRecord) => void,
+): AutosaveController {
   const tokenRef = useRef(token);
   tokenRef.current = token;
   const controller = autosaveControllerFor(
@@ -92,7 +98,9 @@ export function useUnsavedWarning(controller: AutosaveController): void {
 }
 
 /** The form defaults of a step: the controller's values (unsaved answers included). */
-export function useStepDefaults<T extends FieldValues>(fields: readonly string[]): { controller: AutosaveController; defaults: DefaultValues<T> } {
+export function useStepDefaults<T extends FieldValues>(
+  fields: readonly string[],
+): { controller: AutosaveController; defaults: DefaultValues<T> } {
   const { record, token, updateRecord } = useApplication();
   if (!record || !token) throw new Error('useStepDefaults without a loaded application');
   const controller = useAutosaveController(record, token, updateRecord);

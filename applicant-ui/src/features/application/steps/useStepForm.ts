@@ -4,15 +4,7 @@
  * autosave (see {@link useStepAutosave}) and `fieldError(name)` giving the translated error text of a
  * field (dotted paths for sub-objects); an answer the autosave holds back reads "Not saved: <reason>".
  */
-import {
-  get,
-  useForm,
-  type FieldError,
-  type FieldValues,
-  type Path,
-  type UseFormRegister,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { get, useForm, type FieldError, type FieldValues, type Path, type UseFormRegister, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -6,12 +6,7 @@ import type { StepProps } from '../step-props';
 import { DateInput, OptionSelect } from '../step-fields';
 import { useStepForm } from '../useStepForm';
 import { YES } from '../field-rules';
-import {
-  EMPLOYMENT_DETAIL_FIELDS,
-  EMPLOYMENT_FIELDS,
-  employmentSchema,
-  type EmploymentValues,
-} from './employment.schema';
+import { EMPLOYMENT_DETAIL_FIELDS, EMPLOYMENT_FIELDS, employmentSchema, type EmploymentValues } from './employment.schema';
 
 /** Step 4 component. */
 export function EmploymentStep({ record, dropdowns, onNext, onBack }: StepProps) {

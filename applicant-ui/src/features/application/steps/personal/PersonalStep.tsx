@@ -12,12 +12,7 @@ import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Seme
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
-import {
-  PERSONAL_FIELDS,
-  PROGRAM_CHOICE_FIELDS,
-  personalSchema,
-  type PersonalValues,
-} from './personal.schema';
+import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
 
