@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { apiClient, startApplication, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
-import { startPortal, type RunningPortal } from './support/portal.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
  * Issue 10 item 1 end to end, in chromium on a phone-sized screen, typing at a person's pace: the
@@ -11,17 +12,19 @@ import { startPortal, type RunningPortal } from './support/portal.js';
  * status line says "1 answer not saved" (`data-state="invalid"`, `data-unsaved="1"`) and never "saved";
  * after a reload every valid answer is there (and the unsaved e-mail comes back from the local draft);
  * once corrected, everything is on the server and the status says saved. "Save and continue" with an
- * answer that cannot be saved stays on the step, focused on it.
+ * answer that cannot be saved stays on the step, focused on it. During a maintenance window a save shows
+ * the server's MAI-002 message (never the generic error dialog), keeps the answer on the device and
+ * saves it once the window ends.
  */
 let portal: RunningPortal;
 let browser: Browser;
 let api: ApiCall;
 
 const status = (page: Page) => page.getByTestId('save-status');
-const waitState = (page: Page, state: string, unsaved?: number) =>
+const waitState = (page: Page, state: string, unsaved?: number, timeout = 15_000) =>
   page
     .locator(`[data-testid="save-status"][data-state="${state}"]${unsaved === undefined ? '' : `[data-unsaved="${unsaved}"]`}`)
-    .waitFor({ timeout: 15_000 });
+    .waitFor({ timeout });
 
 beforeAll(async () => {
   [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
@@ -38,6 +41,26 @@ async function serverRecord(token: string): Promise<Record<string, unknown>> {
   return (await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${token}`)).data;
 }
 
+/** A women's application started through the API with step 1 answered, so that step 2 is reachable. */
+async function applicationAtStep2(email: string): Promise<{ token: string; id: string }> {
+  const started = await startApplication(api, { firstName: 'Rivka', lastName: 'Stern', email }, 'Female');
+  await api(
+    'PATCH',
+    `/applications/${started.id}`,
+    {
+      version: started.data.version,
+      dateOfBirth: '04/12/1996',
+      addressState: 'NY',
+      addressZip: '11219',
+      maritalStatus: 'Single',
+      cellPhone: '(718) 555-0142',
+      stepReached: '2',
+    },
+    { 'X-Application-Token': started.token },
+  );
+  return { token: started.token, id: started.id };
+}
+
 /** Types like a person: one key at a time, 40 ms apart. */
 async function type(page: Page, name: string, text: string): Promise<void> {
   const field = page.locator(`[name="${name}"]`);
@@ -47,24 +70,7 @@ async function type(page: Page, name: string, text: string): Promise<void> {
 
 describe('autosave at a person’s pace (issue 10)', () => {
   it('saves every valid answer of a group around an invalid one, truthfully, across a reload', async () => {
-    const started = await startApplication(api, { firstName: 'Rivka', lastName: 'Stern', email: 'rivka.autosave@example.com' }, 'Female');
-    const token = started.token;
-    // step 1 answered through the API, so that step 2 is reachable
-    await api(
-      'PATCH',
-      `/applications/${started.id}`,
-      {
-        version: started.data.version,
-        dateOfBirth: '04/12/1996',
-        addressState: 'NY',
-        addressZip: '11219',
-        maritalStatus: 'Single',
-        cellPhone: '(718) 555-0142',
-        stepReached: '2',
-      },
-      { 'X-Application-Token': token },
-    );
-
+    const { token } = await applicationAtStep2('rivka.autosave@example.com');
     const { context, errors } = await newUser(browser, {
       viewport: { width: 390, height: 844 },
       locale: 'en-US',
@@ -141,6 +147,52 @@ describe('autosave at a person’s pace (issue 10)', () => {
 
     expect(apiErrors).toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('during maintenance shows the server message, keeps the answer and saves it when the window ends', async () => {
+    const { token, id } = await applicationAtStep2('rivka.maintenance@example.com');
+    const { context, errors } = await newUser(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    page.on('dialog', (d) => void d.accept());
+    await page.goto(`${portal.baseUrl}/application/2?token=${token}`);
+    await type(page, 'fatherFirstName', 'Yaakov');
+    await waitState(page, 'saved', 0);
+
+    // a window in progress now (Eastern time), scheduled by the admissions office
+    const login = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
+    const auth = { Authorization: `Bearer ${login.token}` };
+    const now = DateTime.now().setZone('America/New_York');
+    const from = now.minus({ minutes: 5 });
+    const to = now.plus({ hours: 1 });
+    const window = await api<{ id: number }>(
+      'POST',
+      '/admin/maintenance-windows',
+      { startDate: from.toISODate(), startTime: from.toFormat('HH:mm'), endDate: to.toISODate(), endTime: to.toFormat('HH:mm') },
+      auth,
+      201,
+    );
+    const refused = await api<{ code: string; message: string }>(
+      'PATCH',
+      `/applications/${id}`,
+      { version: 1 },
+      { 'X-Application-Token': token },
+      503,
+    );
+    expect(refused.code).toContain('MAI-002');
+
+    await page.locator('[name="fatherLastName"]').fill('Stern');
+    await waitState(page, 'maintenance', 1);
+    await expect(page.getByTestId('save-status').innerText()).resolves.toContain(refused.message);
+    await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
+    const draft = await page.evaluate((key) => localStorage.getItem(key), `portal.draft.${id}`);
+    expect(JSON.parse(draft!).fields.fatherLastName.value).toBe('Stern');
+
+    // the window ends: the kept answer is sent by the next retry
+    await api('DELETE', `/admin/maintenance-windows/${window.id}`, undefined, auth);
+    await waitState(page, 'saved', 0, 30_000); // the next retry is at most 10 s (then 20 s) away
+    expect(await serverRecord(token)).toMatchObject({ fatherFirstName: 'Yaakov', fatherLastName: 'Stern' });
+    expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
     await context.close();
   }, 120_000);
 });
