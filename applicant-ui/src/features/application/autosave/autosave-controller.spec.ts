@@ -214,6 +214,18 @@ describe('AutosaveController', () => {
     expect(c.getSnapshot().state).toBe('saved');
   });
 
+  it('adopts a newer record saved elsewhere on the page (no 409 on the next save), keeping unsaved answers', async () => {
+    const server = new FakeServer();
+    const c = makeController(server);
+    c.edit({ jobTitle: 'Mine' });
+    server.record = { ...server.record, version: 5, employer: 'Certified' }; // e.g. the review step's submit
+    c.adoptRecord(structuredClone(server.record));
+    expect(c.valuesFor(['employer', 'jobTitle'])).toEqual({ employer: 'Certified', jobTitle: 'Mine' });
+    await jest.advanceTimersByTimeAsync(1500);
+    expect(server.record).toMatchObject({ version: 6, employer: 'Certified', jobTitle: 'Mine' });
+    expect(c.getSnapshot().state).toBe('saved');
+  });
+
   it('raises stepReached on flush only when the step has nothing unsaved', async () => {
     const server = new FakeServer();
     const c = makeController(server);

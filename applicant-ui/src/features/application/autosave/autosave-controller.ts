@@ -131,6 +131,26 @@ export class AutosaveController {
     this.opts.onRecord = onRecord;
   }
 
+  /**
+   * Takes a record saved by someone else on this page (e.g. certification on the review step, a fresh
+   * token check) when it is newer than the last one acknowledged here: its values become the
+   * acknowledged snapshot, answers changed here and not yet saved are kept. No-op while a save is in
+   * flight (its answer brings the newer version) or for an older/equal version.
+   */
+  adoptRecord(record: ApplicationRecord): void {
+    if (this.running || this.saving || this.mode === 'conflict' || record.version <= this.version) return;
+    const server = this.opts.toForm(record);
+    const merged = keepMineMerge(this.opts.fields, this.current, this.acked, server);
+    const replaced = this.opts.fields.some((f) => !sameAnswer(merged[f], this.current[f]));
+    this.current = merged;
+    this.acked = structuredClone(server);
+    this.version = record.version;
+    this.stepReached = Math.max(this.stepReached, Number(record.stepReached) || 1);
+    if (replaced) this.resetSeq += 1;
+    this.persist();
+    this.emit();
+  }
+
   /** Subscribes to snapshot changes; returns the unsubscribe function. */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);

@@ -76,6 +76,7 @@ export function useAutosaveController(
       }),
   );
   controller.setTransport((body) => saveApplication(record.Id, tokenRef.current, body), updateRecord);
+  useEffect(() => controller.adoptRecord(record), [controller, record]);
   return controller;
 }
 
