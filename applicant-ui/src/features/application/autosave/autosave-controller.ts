@@ -174,7 +174,7 @@ export class AutosaveController {
     let changed = false;
     for (const [f, v] of Object.entries(values)) {
       if (!this.opts.fields.includes(f)) continue;
-      if (!sameAnswer(v, this.current[f]) || JSON.stringify(v) !== JSON.stringify(this.current[f])) changed = true;
+      if (JSON.stringify(v) !== JSON.stringify(this.current[f])) changed = true;
       this.current[f] = structuredClone(v);
     }
     for (const f of scope) {
