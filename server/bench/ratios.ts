@@ -17,7 +17,8 @@ import { benchEnv } from './bench-config.js';
  * BENCH_ROUNDS rounds (default 3, order alternating) of BENCH_SECONDS seconds (default 3) each, with
  * autocannon. Prints for the step save at 16 and 64 connections (each connection its own application)
  * and for each hot read: req/s, p50/p99 (ms), server CPU per request (ms) and the ratio of the portal's
- * req/s to its twin's, as min/median/max over the rounds. Then the first-view bytes of both front ends
+ * req/s to its twin's, as min/median/max over the rounds, plus the ratio of the twin's CPU per request
+ * to the portal's (steadier than req/s when other work shares the machine). Then the first-view bytes of both front ends
  * as served (brotli/gzip accepted), whether any `.map` is served, and start-up time of `main.js` to
  * "ready" on the existing database. Asserts nothing: figures swing on shared machines, so compare the
  * ratios of one run, never absolute figures across machines.
@@ -143,6 +144,7 @@ async function compare(name: string, portal: Child, twin: Child, options: () => 
   const m = (xs: Sample[], k: keyof Sample) => median(xs.map((s) => s[k]));
   console.log(
     `${name.padEnd(44)} ratio ${fmt(sorted[0])}/${fmt(median(ratios))}/${fmt(sorted.at(-1)!)}x` +
+      ` (CPU per request ${fmt(m(theirs, 'cpuMs') / m(ours, 'cpuMs'))}x)` +
       ` | portal ${fmt(m(ours, 'rps'), 0)} req/s p50 ${m(ours, 'p50')} p99 ${m(ours, 'p99')} ms cpu ${fmt(m(ours, 'cpuMs'))} ms` +
       ` | twin ${fmt(m(theirs, 'rps'), 0)} req/s p50 ${m(theirs, 'p50')} p99 ${m(theirs, 'p99')} ms cpu ${fmt(m(theirs, 'cpuMs'))} ms` +
       ` | non-2xx ${ours.reduce((a, s) => a + s.non2xx, 0)}/${theirs.reduce((a, s) => a + s.non2xx, 0)}`,
