@@ -1,12 +1,14 @@
 /**
  * Frame shared by the form steps: heading (focused on step change), the polite save status, other
- * server errors, the step's fields, Back/Next buttons and the 409 conflict dialog.
+ * server errors, the step's fields (read-only while maintenance is in progress), Back/Next buttons
+ * and the 409 conflict dialog.
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { StepAutosave } from './autosave/useStepAutosave';
+import { MaintenanceReadOnly, useFormOffline } from '../maintenance/MaintenanceReadOnly';
 
 /** Props of {@link StepShell}. */
 export interface StepShellProps {
@@ -23,6 +25,7 @@ export interface StepShellProps {
 export function StepShell({ step, title, autosave, onSubmit, onBack, busy, children }: StepShellProps) {
   const { t } = useTranslation();
   const headingRef = useHeadingFocus(step, true);
+  const offline = useFormOffline();
   const statusText =
     autosave.status === 'saving'
       ? t('autosave.saving')
@@ -47,14 +50,14 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
         </ul>
       )}
       <p className="field__hint">{t('form.required_hint')}</p>
-      {children}
+      <MaintenanceReadOnly>{children}</MaintenanceReadOnly>
       <div className="step-actions">
         {onBack && (
           <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
             {t('form.back')}
           </button>
         )}
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy || offline}>
           {t('form.next')}
         </button>
       </div>
