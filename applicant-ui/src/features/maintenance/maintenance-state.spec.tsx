@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./src/test/jsdom-environment.js
  */
 /**
  * Maintenance states (issue 10 item 4): upcoming → banner "will be offline … from"; in progress →
@@ -46,11 +46,9 @@ function scheduleFromNow(startInMs: number, endInMs: number): MaintenanceSchedul
 }
 
 function serverAnswers(schedule: MaintenanceSchedule | null) {
-  return jest
-    .spyOn(api, 'get')
-    .mockResolvedValue({
-      data: schedule ? { success: true, code: 'MAI-000', data: schedule } : { success: true, code: 'MAI-001', data: null },
-    });
+  return jest.spyOn(api, 'get').mockResolvedValue({
+    data: schedule ? { success: true, code: 'MAI-000', data: schedule } : { success: true, code: 'MAI-001', data: null },
+  });
 }
 
 function Page() {

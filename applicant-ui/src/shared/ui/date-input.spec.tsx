@@ -1,5 +1,5 @@
 /**
- * @jest-environment jsdom
+ * @jest-environment ./src/test/jsdom-environment.js
  */
 /** DateInput (issue 10 item 2): digits typed as on a phone keypad, "/" typed on a keyboard, pastes, and a form reset, through react-hook-form's register(). */
 import { act, screen } from '@testing-library/react';
