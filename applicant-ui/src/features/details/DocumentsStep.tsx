@@ -4,8 +4,8 @@
  * AP/college-course slots. A chosen file uploads on choice (issue 10 item 3): the server checks it,
  * then it is sent with a progress bar, one file at a time when several are chosen; the loading
  * indicator stays 3 s after the last success. A refused or unsent file keeps its errors on the slot,
- * the failure is announced (role=alert) and focus moves to that slot after 1.5 s only if focus is not
- * elsewhere; files that failed for the network's or server's sake get "Try again (n)". Leaving the
+ * the failure is announced (role=alert) and focus moves to that slot after 1.5 s unless the person is
+ * in another control; files that failed for the network's or server's sake get "Try again (n)". Leaving the
  * step while a file is in flight or failed asks first ({@link useLeaveGuard}). Stored uploads can be
  * replaced (choose again) or removed (after confirmation).
  */
@@ -32,7 +32,11 @@ export interface DocumentsStepProps {
 /** Step 1 of the details form. */
 export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProps) {
   const { t } = useTranslation();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  /** The last outcome shown; an error names its slot and stays until that slot is chosen again or retried. */
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; slot?: string } | null>(null);
+  /** Clears the shown message unless it is an error about a slot not in `slots`. */
+  const clearMessageFor = (slots: readonly string[]) =>
+    setMessage((shown) => (shown?.kind === 'error' && shown.slot && !slots.includes(shown.slot) ? shown : null));
   const [toRemove, setToRemove] = useState<AttachmentInfo | null>(null);
   const [removing, setRemoving] = useState(false);
 
@@ -42,9 +46,12 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
         validate: (slot, file) => validateAttachment(record.Id, token, slot, file),
         upload: (slot, file, onProgress) => uploadAttachment(record.Id, token, slot, file, onProgress),
         focus: (slot) => {
-          // focus is kept where the person is: only moved when it is nowhere (body) or already there
+          // focus is kept where the person is working: not taken from another control (e.g. the next
+          // slot's file input while this one was uploading); the failure is announced instead
           const active = document.activeElement;
-          if (!active || active === document.body) document.getElementById(fileInputId(slot))?.focus();
+          const elsewhere =
+            active instanceof HTMLElement && active.matches('input, select, textarea, button') && active.id !== fileInputId(slot);
+          if (!elsewhere) document.getElementById(fileInputId(slot))?.focus();
         },
         fallbackMessage: () => t('details.errors.failed'),
       }),
@@ -91,26 +98,29 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
     outcome
       .then(async (info) => {
         if (!info) return;
-        setMessage({ kind: 'ok', text: t('details.uploaded_one', { name: info.name, slot: slotLabel(slot) }) });
+        // a success never hides a failure still to be dealt with (it is cleared on the next choice or retry)
+        setMessage((shown) =>
+          shown?.kind === 'error' ? shown : { kind: 'ok', text: t('details.uploaded_one', { name: info.name, slot: slotLabel(slot) }) },
+        );
         await data.refreshAttachments();
       })
       .catch((error: unknown) => {
         if (error instanceof SlotUploadError && !store.slot(slot).retryable) {
-          setMessage({ kind: 'error', text: t('details.errors.slot', { slot: slotLabel(error.slot) }) });
+          setMessage({ kind: 'error', slot, text: t('details.errors.slot', { slot: slotLabel(error.slot) }) });
         } else {
-          setMessage({ kind: 'error', text: t('details.errors.not_sent', { slot: slotLabel(slot) }) });
+          setMessage({ kind: 'error', slot, text: t('details.errors.not_sent', { slot: slotLabel(slot) }) });
         }
       });
   };
 
   const choose = (slot: string, file: File | null) => {
-    setMessage(null);
+    clearMessageFor([slot]);
     follow(slot, store.chooseAndUpload(slot, file));
   };
 
   const retry = () => {
-    setMessage(null);
     const slots = store.retryable();
+    clearMessageFor(slots);
     store.retry().forEach((outcome, i) => follow(slots[i]!, outcome));
   };
 

@@ -79,6 +79,9 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
     };
     const onBeforeInput = (e: InputEvent) => {
       sync();
+      // the mask learns the selection on keydown only; a paste, an autofill or a select-all then
+      // typed text (no keydown) must not be diffed against a stale one
+      mask._saveSelection();
       if (!e.defaultPrevented) onSlash(e, e.data);
     };
     // Capture phase: the sync runs before the mask's own focus/keydown handlers read the value.

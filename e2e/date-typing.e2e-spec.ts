@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { apiClient, startApplication, type ApiCall } from './support/api.js';
+import { launchBrowser, newUser } from './support/browser.js';
+import { startPortal, type RunningPortal } from './support/portal.js';
+
+/**
+ * Issue 10 item 2 end to end: on a phone-sized touch screen (390×844), an applicant types a date of
+ * birth with digits only, as a numeric keypad allows (no "/"), at a person's pace; the field shows
+ * MM/DD/YYYY as they type, and the server stores spec §3's MM/DD/YYYY, which a reload shows again.
+ */
+let portal: RunningPortal;
+let browser: Browser;
+let api: ApiCall;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  api = apiClient(portal.baseUrl);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** The stored record of the application `token` opens (GET /api/token/check). */
+async function stored(token: string): Promise<Record<string, unknown>> {
+  const answer = await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${encodeURIComponent(token)}`);
+  return answer.data;
+}
+
+describe('dates typed on a phone', () => {
+  it('turns digits typed on a numeric keypad into MM/DD/YYYY, on the screen and on the server', async () => {
+    const { token } = await startApplication(api, { firstName: 'Tova', lastName: 'Klein', email: 'tova.klein@example.com' }, 'Female');
+    const { context, errors } = await newUser(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/application/1?token=${encodeURIComponent(token)}`);
+    const born = page.getByLabel('Date of birth');
+    await born.waitFor();
+    await expect(born.getAttribute('inputmode')).resolves.toBe('numeric');
+
+    await born.tap();
+    await born.pressSequentially('0412', { delay: 60 });
+    await expect(born.inputValue()).resolves.toBe('04/12');
+    await born.pressSequentially('1996', { delay: 60 });
+    await expect(born.inputValue()).resolves.toBe('04/12/1996');
+    // the person taps elsewhere, as on a phone
+    await page.getByRole('heading', { level: 2 }).first().tap();
+
+    const deadline = Date.now() + 15_000;
+    let onServer: unknown;
+    while (Date.now() < deadline) {
+      onServer = (await stored(token)).dateOfBirth;
+      if (onServer === '04/12/1996') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(onServer).toBe('04/12/1996');
+
+    await page.reload();
+    await page.getByLabel('Date of birth').waitFor();
+    await expect(page.getByLabel('Date of birth').inputValue()).resolves.toBe('04/12/1996');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
