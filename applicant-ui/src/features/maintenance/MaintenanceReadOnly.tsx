@@ -18,7 +18,13 @@ export function MaintenanceReadOnly({ children }: { children: ReactNode }) {
   const { phase, window: window_ } = useMaintenanceState();
   const offline = phase === 'in-progress' && window_ !== null;
   return (
-    <fieldset className="maintenance-fieldset" disabled={offline} aria-describedby={offline ? 'maintenance-read-only' : undefined}>
+    <fieldset
+      className="maintenance-fieldset"
+      disabled={offline}
+      // a plain wrapper while online (no unnamed group read out); described by the notice while offline
+      role={offline ? undefined : 'presentation'}
+      aria-describedby={offline ? 'maintenance-read-only' : undefined}
+    >
       {offline && (
         <p id="maintenance-read-only" className="form__notice" role="status" data-testid="maintenance-read-only">
           {t('maintenance.read_only', { end: formatMaintenanceTime(window_.endDateTime, i18n.language) })}
