@@ -11,6 +11,7 @@ import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
 import { MaintenanceReadOnly, useFormOffline } from '../maintenance/MaintenanceReadOnly';
+import { useRecheckWhen } from '../maintenance/MaintenanceProvider';
 
 /** Props of {@link StepShell}. */
 export interface StepShellProps {
@@ -29,6 +30,7 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
   const headingRef = useHeadingFocus(step, true);
   const offline = useFormOffline();
   const { snapshot } = autosave;
+  useRecheckWhen(snapshot.state === 'maintenance');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     void autosave.saveNow(); // every valid answer first, whatever the step's checks say
     onSubmit(e);

@@ -3,7 +3,7 @@
  * on load and every `intervalMs` (80 s by default), and re-renders exactly when a window starts or ends,
  * so the banner and the read-only form follow the clock. {@link useMaintenanceState} reads it.
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { checkMaintenance, lastKnownSchedule, rememberSchedule } from './maintenance-api';
 import {
   maintenancePhase,
@@ -21,10 +21,11 @@ export interface MaintenanceState {
   phase: MaintenancePhase;
   /** The next or current window in the viewer's time zone; null when none is scheduled. */
   window: MaintenanceWindow | null;
+  /** Checks the schedule now (e.g. when a save was refused with MAI-002) instead of at the next interval. */
+  recheck: () => void;
 }
 
-const NONE: MaintenanceState = { phase: 'none', window: null };
-const MaintenanceContext = createContext<MaintenanceState>(NONE);
+const MaintenanceContext = createContext<MaintenanceState>({ phase: 'none', window: null, recheck: () => undefined });
 
 /** Longest delay setTimeout honours (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -45,23 +46,25 @@ export function MaintenanceProvider({
 }) {
   const [schedule, setSchedule] = useState<MaintenanceSchedule | null>(() => lastKnownSchedule() ?? null);
   const [tick, setTick] = useState(0);
+  const alive = useRef(true);
+
+  const recheck = useCallback(() => {
+    void checkMaintenance().then((s) => {
+      if (!alive.current) return;
+      rememberSchedule(s);
+      setSchedule(s);
+    });
+  }, []);
 
   useEffect(() => {
-    let alive = true;
-    const run = () => {
-      void checkMaintenance().then((s) => {
-        if (!alive) return;
-        rememberSchedule(s);
-        setSchedule(s);
-      });
-    };
-    run();
-    const timer = window.setInterval(run, intervalMs);
+    alive.current = true;
+    recheck();
+    const timer = window.setInterval(recheck, intervalMs);
     return () => {
-      alive = false;
+      alive.current = false;
       window.clearInterval(timer);
     };
-  }, [intervalMs]);
+  }, [intervalMs, recheck]);
 
   const window_ = useMemo(() => (schedule ? toMaintenanceWindow(schedule, viewerTimeZone()) : null), [schedule]);
 
@@ -73,11 +76,22 @@ export function MaintenanceProvider({
   }, [window_, now, tick]);
 
   const phase = maintenancePhase(window_, now());
-  const value = useMemo<MaintenanceState>(() => (phase === 'none' ? NONE : { phase, window: window_ }), [phase, window_]);
+  const value = useMemo<MaintenanceState>(() => ({ phase, window: phase === 'none' ? null : window_, recheck }), [phase, window_, recheck]);
   return <MaintenanceContext.Provider value={value}>{children}</MaintenanceContext.Provider>;
 }
 
 /** The current maintenance state; `none` outside a {@link MaintenanceProvider}. */
 export function useMaintenanceState(): MaintenanceState {
   return useContext(MaintenanceContext);
+}
+
+/**
+ * Checks the schedule at once each time `refused` turns true (a save answered MAI-002), so the banner
+ * and the read-only form follow the server without waiting for the next interval.
+ */
+export function useRecheckWhen(refused: boolean): void {
+  const { recheck } = useMaintenanceState();
+  useEffect(() => {
+    if (refused) recheck();
+  }, [refused, recheck]);
 }

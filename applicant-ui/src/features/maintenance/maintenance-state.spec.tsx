@@ -14,7 +14,8 @@ import { api } from '../../shared/api/client';
 import { rememberSchedule } from './maintenance-api';
 import { renderWithI18n, testI18n } from '../../test/render-with-i18n';
 import { MaintenanceBanner } from './MaintenanceBanner';
-import { MaintenanceProvider } from './MaintenanceProvider';
+import { MaintenanceProvider, useRecheckWhen } from './MaintenanceProvider';
+import { I18nextProvider } from 'react-i18next';
 import { MaintenanceReadOnly } from './MaintenanceReadOnly';
 import {
   formatMaintenanceTime,
@@ -116,6 +117,33 @@ describe('MaintenanceProvider with the banner and the read-only form', () => {
     expect(banner.textContent).not.toMatch(/will be offline/);
     expect(screen.getByLabelText('Name').matches(':disabled')).toBe(true);
     expect(screen.getByTestId('maintenance-read-only').textContent).toContain(end);
+  });
+
+  it('checks again at once when a save was refused with MAI-002 (useRecheckWhen)', async () => {
+    const get = serverAnswers(null);
+    function Saving({ refused }: { refused: boolean }) {
+      useRecheckWhen(refused);
+      return null;
+    }
+    const view = renderWithI18n(
+      i18n,
+      <MaintenanceProvider intervalMs={600_000}>
+        <Saving refused={false} />
+        <MaintenanceBanner />
+      </MaintenanceProvider>,
+    );
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
+    get.mockResolvedValue({ data: { success: true, code: 'MAI-000', data: scheduleFromNow(-60_000, 3_600_000) } });
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <MaintenanceProvider intervalMs={600_000}>
+          <Saving refused />
+          <MaintenanceBanner />
+        </MaintenanceProvider>
+      </I18nextProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('maintenance-banner').dataset.phase).toBe('in-progress'));
+    expect(get).toHaveBeenCalledTimes(2);
   });
 
   it('turns the form read-only when the window starts, without another check', async () => {
