@@ -1,0 +1,22 @@
+import { HttpStatus, Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiException } from '../errors/api.exception.js';
+
+/** Largest value of a PostgreSQL `integer` / `serial` column. */
+const MAX_SERIAL = 2_147_483_647;
+
+/**
+ * Parses the numeric id of a path (`/api/admin/dropdowns/:id`): a positive decimal integer within a
+ * PostgreSQL serial's range — never a database error (issue 10 item 7). Not an integer (`abc`, `1.5`,
+ * `1e3`, `0x10`): 400 REQ-400, as Nest's ParseIntPipe answered; an integer outside 1…2³¹−1 (`0`, `-1`,
+ * `99999999999999999999`) names no record: 404 REQ-404.
+ */
+@Injectable()
+export class ParseSerialIdPipe implements PipeTransform<string, number> {
+  /** @throws ApiException 400 REQ-400 when `value` is not an integer; 404 REQ-404 when out of range */
+  transform(value: string): number {
+    if (!/^-?\d+$/.test(value)) throw new ApiException(HttpStatus.BAD_REQUEST, 'REQ-400');
+    const id = Number(value);
+    if (id < 1 || id > MAX_SERIAL) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return id;
+  }
+}
