@@ -299,6 +299,16 @@ describe(`API fuzz (seed ${SEED})`, () => {
     }
   });
 
+  test("Node's parser errors are in the error shape too: headers too large → 431 REQ-431", async () => {
+    const response = await t
+      .http()
+      .get('/api/health')
+      .set('X-Filler', 'x'.repeat(64 * 1024));
+    expect(response.status).toBe(431);
+    expect(response.body).toMatchObject({ success: false, code: 'REQ-431' });
+    expect(validateErrorBody(response.body)).toBe(true);
+  });
+
   test.each(operations.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
     '%s: no 5xx, every 4xx in the error shape',
     async (name, op) => {
