@@ -3,7 +3,7 @@ import { IsNumber } from 'class-validator';
 import { ApiException } from '../errors/api.exception.js';
 import { ApiValidationPipe, unsafeInputAt } from './api-validation.pipe.js';
 import { decimalPlaces, MaxDecimalPlaces } from './formats.js';
-import { ParseSerialIdPipe } from './parse-serial-id.pipe.js';
+import { ParseBigSerialIdPipe, ParseSerialIdPipe } from './parse-serial-id.pipe.js';
 
 class Duration {
   @IsNumber({ allowNaN: false, allowInfinity: false }) @MaxDecimalPlaces(4) duration: number;
@@ -75,5 +75,14 @@ describe('ParseSerialIdPipe', () => {
     for (const id of ['0', '-1', '2147483648', '99999999999999999999']) {
       expect(() => pipe.transform(id)).toThrow(expect.objectContaining({ code: 'REQ-404' }));
     }
+  });
+});
+
+describe('ParseBigSerialIdPipe', () => {
+  const pipe = new ParseBigSerialIdPipe();
+  it('keeps bigint ids as strings and answers 404 past 2^63-1', () => {
+    expect(pipe.transform('9223372036854775807')).toBe('9223372036854775807');
+    expect(() => pipe.transform('99999999999999999999')).toThrow(expect.objectContaining({ code: 'REQ-404' }));
+    expect(() => pipe.transform('1e3')).toThrow(expect.objectContaining({ code: 'REQ-400' }));
   });
 });
