@@ -41,8 +41,11 @@ export class TokenService {
    * Opens an application by token.
    * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
    *         410 TKN-002 the application is withdrawn, or was submitted and the token is for the application form
+   *         (unless `options.afterSubmission`)
+   * @param options.afterSubmission accept an application-form token of a submitted (paid) application too:
+   *        the time log of the payment step, recorded on the thank-you page (issue 10 item 6)
    */
-  async resolve(token: string | undefined): Promise<ResolvedToken> {
+  async resolve(token: string | undefined, options: { afterSubmission?: boolean } = {}): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     // One statement for the token and its application (issue 12); a token's application always exists (ON DELETE CASCADE).
     const rows = (await this.applications.query(
@@ -56,7 +59,8 @@ export class TokenService {
     if ((row.token__expires_at as Date).getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
     const application = applicationFromRow(this.applications, row);
     const purpose = row.token__purpose as ApplicationTokenPurpose;
-    if (application.status === 'withdrawn' || (purpose === 'application' && application.status !== 'draft')) {
+    const closed = purpose === 'application' && application.status !== 'draft' && !options.afterSubmission;
+    if (application.status === 'withdrawn' || closed) {
       throw new ApiException(HttpStatus.GONE, 'TKN-002');
     }
     if (shouldTouch(row.token__last_used_at as Date | null)) await this.tokens.update(row.token__id as string, { lastUsedAt: new Date() });
