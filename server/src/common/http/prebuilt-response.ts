@@ -9,6 +9,13 @@ export const COMPRESS_MIN_BYTES = 1024;
 export const HOT_CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
 
 /**
+ * Cache-Control of answers that must be fresh on every use (the maintenance state, the advisory banner:
+ * the applicant app re-checks right after a MAI-002 and shows an edited banner at once): always
+ * revalidated, which costs a 304 from memory.
+ */
+export const REVALIDATE_CACHE_CONTROL = 'public, no-cache';
+
+/**
  * A JSON answer serialised once and kept in memory with its brotli and gzip forms and a strong ETag
  * (issue 12 "hot reads from memory"): sending it costs no query, no serialisation and no compression.
  * Built again only when its data changes (see {@link ChangeFeedService}).
@@ -25,7 +32,11 @@ export class PrebuiltResponse {
   /** Strong ETag: a quoted SHA-256 (base64url, 27 chars) of `identity`. */
   readonly etag: string;
 
-  constructor(value: unknown) {
+  /** @param cacheControl the `Cache-Control` it is sent with */
+  constructor(
+    value: unknown,
+    readonly cacheControl: string = HOT_CACHE_CONTROL,
+  ) {
     this.value = value;
     this.identity = Buffer.from(JSON.stringify(value), 'utf8');
     const big = this.identity.length >= COMPRESS_MIN_BYTES;
@@ -37,7 +48,7 @@ export class PrebuiltResponse {
   /**
    * Sends the answer: 304 (no body) when `If-None-Match` names its ETag, else 200 with brotli or gzip
    * when the client accepts it (and the answer is big enough), identity otherwise. Always sets `ETag`,
-   * `Cache-Control` ({@link HOT_CACHE_CONTROL}), `Vary: Accept-Encoding` (plus `extraVary`) and
+   * `Cache-Control` ({@link HOT_CACHE_CONTROL} unless built with another), `Vary: Accept-Encoding` (plus `extraVary`) and
    * `X-Content-Type-Options: nosniff`. A HEAD request gets the headers only.
    * @param common headers every answer carries (the security headers)
    * @param extraVary another request header the answer depends on (e.g. `Accept-Language`)
@@ -46,7 +57,7 @@ export class PrebuiltResponse {
     const headers: Record<string, string | number> = {
       ...common,
       ETag: this.etag,
-      'Cache-Control': HOT_CACHE_CONTROL,
+      'Cache-Control': this.cacheControl,
       Vary: extraVary ? `Accept-Encoding, ${extraVary}` : 'Accept-Encoding',
       'X-Content-Type-Options': 'nosniff',
     };

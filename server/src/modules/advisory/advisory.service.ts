@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
 import { MemoCache } from '../../common/cache/memo-cache.js';
-import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
+import { PrebuiltResponse, REVALIDATE_CACHE_CONTROL } from '../../common/http/prebuilt-response.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Locale } from '../../common/i18n/i18n.service.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
@@ -52,7 +52,7 @@ export class AdvisoryService {
         const texts = { en: row.textEn, es: row.textEs, 'zh-CN': row.textZhCn };
         return { id: row.id, text: texts[locale], texts };
       });
-      answer = new PrebuiltResponse({ success: true, data });
+      answer = new PrebuiltResponse({ success: true, data }, REVALIDATE_CACHE_CONTROL);
       cached.answers.set(key, answer);
     }
     return answer;

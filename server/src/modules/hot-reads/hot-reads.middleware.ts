@@ -14,8 +14,8 @@ type Route = (request: Request) => Promise<PrebuiltResponse | null> | PrebuiltRe
 /**
  * The fast path of the public hot reads (issue 12): `GET|HEAD /api/dropdowns`, `/api/programs?gender=`,
  * `/api/config`, `/api/maintenance/check` and `/api/advisory` answered from memory as prebuilt,
- * compressed JSON with a strong ETag (304 on `If-None-Match`) and `Cache-Control` with
- * `stale-while-revalidate`, ahead of the rest of the middleware stack. Same bodies and status codes as
+ * compressed JSON with a strong ETag (304 on `If-None-Match`) and `Cache-Control` (short max-age with
+ * `stale-while-revalidate`; `no-cache` for maintenance and advisory), ahead of the rest of the middleware stack. Same bodies and status codes as
  * their controllers (which stay, documented in OpenAPI, for everything the fast path passes on):
  * cross-origin requests (an `Origin` header, which need the CORS answer), other methods, and any query
  * the controller would refuse or that this path does not know (e.g. a missing or unknown `gender`).

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { ChangeFeedService } from '../../common/cache/change-feed.service.js';
 import { MemoCache } from '../../common/cache/memo-cache.js';
-import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
+import { PrebuiltResponse, REVALIDATE_CACHE_CONTROL } from '../../common/http/prebuilt-response.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
@@ -47,7 +47,7 @@ export class MaintenanceService {
     const key = next?.id ?? 0;
     let answer = upcoming.answers.get(key);
     if (!answer) {
-      answer = new PrebuiltResponse(this.checkAnswer(next));
+      answer = new PrebuiltResponse(this.checkAnswer(next), REVALIDATE_CACHE_CONTROL);
       upcoming.answers.set(key, answer);
     }
     return answer;
