@@ -8,6 +8,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { ensureLocaleLoaded } from '../i18n';
 import { ensureAuthChecked } from '../shared/api/auth-api';
 import { loginLoader } from '../features/auth/login-loader';
+import { preloadAdvisoryLines } from '../features/advisory/advisory-api';
 import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
@@ -15,9 +16,12 @@ import { RouteError } from './RouteError';
 import { importWithReload } from './lazy-page';
 import { pathFor } from './route-names';
 
-/** Locale + auth check run before every route (spec §2). */
+/**
+ * Locale + auth check run before every route (spec §2); the advisory banner's lines are fetched beside
+ * them (once per page load) so the banner does not shift the page in after the first paint (issue 13).
+ */
 export async function rootLoader(): Promise<null> {
-  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked()]);
+  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked(), preloadAdvisoryLines()]);
   return null;
 }
 
