@@ -305,6 +305,79 @@ describe.each(LOCALES)('in %s', (locale) => {
   }, 240_000);
 });
 
+describe('a step form submitted with a missing answer', () => {
+  it('shows an error summary at the top whose links move focus to each field, with no axe violation', async () => {
+    const { context, errors } = await contextIn('en', { width: 1280, height: 900 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const step = applicantScreens.find((s) => s.name === 'step 2')!;
+    await page.goto(`${portal.baseUrl}${step.path}`);
+    await settle(page);
+    const field = page
+      .locator('form.step-form input[aria-required="true"][type="text"], form.step-form input[required][type="text"]')
+      .first();
+    const id = (await field.getAttribute('id'))!;
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const summary = page.getByTestId('error-summary');
+    await summary.waitFor();
+    await expect(summary.getAttribute('role')).resolves.toBe('alert');
+    const link = summary.locator(`a[href="#${id}"]`);
+    await expect(link.count()).resolves.toBe(1);
+    await page.getByRole('heading', { level: 2 }).first().focus();
+    await link.click();
+    await page.waitForFunction((fid) => document.activeElement?.id === fid, id);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    // answering the field takes it off the list, and the summary away with it
+    await field.fill('Moshe');
+    await field.blur();
+    await summary.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the console from the keyboard', () => {
+  it('skips to the content, opens an application from the list with Tab and Enter, and keeps the app bar in view', async () => {
+    const { context, errors } = await contextIn('en', { width: 1280, height: 500 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
+    await page.goto(`${portal.baseUrl}/admin/applications`);
+    await settle(page);
+    // the first Tab reaches the skip link, shown whole inside the viewport
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent, top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+    });
+    expect(skip.text).toMatch(/skip/i);
+    expect(skip.top).toBeGreaterThanOrEqual(0);
+    expect(skip.left).toBeGreaterThanOrEqual(0);
+    expect(skip.right).toBeLessThanOrEqual(1280);
+    // Tab on until a reference number link has focus, then Enter opens the application
+    let href: string | null = null;
+    for (let i = 0; i < 60 && !href?.endsWith('/show'); i++) {
+      await page.keyboard.press('Tab');
+      href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ?? null);
+    }
+    expect(href).toMatch(/\/admin\/applications\/[^/]+\/show$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/applications\/[^/]+\/show$/);
+    await settle(page);
+    // scrolled down, the app bar (and its Logout button) is still on screen
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(400);
+    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout).not.toBeNull();
+    expect(logout!.y).toBeGreaterThanOrEqual(0);
+    expect(logout!.y + logout!.height).toBeLessThanOrEqual(500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('for search engines', () => {
   it('robots.txt keeps crawlers out of /admin/ and /api/, and the console asks not to be indexed', async () => {
     const robots = await fetch(`${portal.baseUrl}/robots.txt`);

@@ -52,6 +52,9 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
     // The content column may shrink below its widest child (tabs, tables scroll inside): no page-level
     // horizontal scroll at 320 px (WCAG 1.4.10).
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
+    RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
+    RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
     RaSkipNavigationButton: {
       styleOverrides: {

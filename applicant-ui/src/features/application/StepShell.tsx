@@ -1,10 +1,11 @@
 /**
  * Frame shared by the form steps: heading (focused on step change), the polite save status, other
- * server errors, the step's fields, Back/Next buttons and the 409 conflict dialog.
+ * server errors, the error summary after a failed Next (issue 13), the step's fields, Back/Next buttons and the 409 conflict dialog.
  */
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
+import { ErrorSummary } from '../../shared/ui/ErrorSummary';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { StepAutosave } from './autosave/useStepAutosave';
 
@@ -23,6 +24,8 @@ export interface StepShellProps {
 export function StepShell({ step, title, autosave, onSubmit, onBack, busy, children }: StepShellProps) {
   const { t } = useTranslation();
   const headingRef = useHeadingFocus(step, true);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempts, setAttempts] = useState(0);
   const statusText =
     autosave.status === 'saving'
       ? t('autosave.saving')
@@ -32,10 +35,20 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
           ? t('autosave.failed')
           : '';
   return (
-    <form className="form step-form" noValidate onSubmit={onSubmit} aria-labelledby={`step-${step}-title`}>
+    <form
+      ref={formRef}
+      className="form step-form"
+      noValidate
+      onSubmit={(e) => {
+        setAttempts((n) => n + 1);
+        onSubmit(e);
+      }}
+      aria-labelledby={`step-${step}-title`}
+    >
       <h2 id={`step-${step}-title`} ref={headingRef} tabIndex={-1} className="step-heading">
         {title}
       </h2>
+      <ErrorSummary form={formRef} attempts={attempts} />
       <p className={`save-status save-status--${autosave.status}`} aria-live="polite" role="status" data-testid="save-status">
         {statusText}
       </p>
