@@ -131,7 +131,7 @@ async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(() => !document.querySelector('.RaLoading, [aria-busy="true"]'), undefined, { timeout: 10_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(100);
 }
 
 /** Runs axe-core in `page` (its source is evaluated through the devtools protocol, so the CSP does not apply). */
@@ -226,7 +226,7 @@ async function examine(page: Page, path: string, withCls: boolean): Promise<Repo
   const cls = withCls ? await cumulativeLayoutShift(page) : undefined;
   const violations = await axeViolations(page);
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(150);
   const narrow = await layoutFacts(page);
   return { violations, cls, h1: facts.h1, title: facts.title, width: tooWide(facts), narrow: tooWide(narrow) };
 }
@@ -313,9 +313,7 @@ describe('a step form submitted with a missing answer', () => {
     const step = applicantScreens.find((s) => s.name === 'step 2')!;
     await page.goto(`${portal.baseUrl}${step.path}`);
     await settle(page);
-    const field = page
-      .locator('form.step-form input[aria-required="true"][type="text"], form.step-form input[required][type="text"]')
-      .first();
+    const field = page.locator('form.step-form input[name="fatherFirstName"]');
     const id = (await field.getAttribute('id'))!;
     await field.fill('');
     await page.getByRole('button', { name: 'Save and continue' }).click();

@@ -62,8 +62,10 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
           color: C.primary,
           backgroundColor: C.paper,
           border: `2px solid ${C.primary}`,
+          // shown at once and whole when focused (no slide-in caught half off the screen)
+          transition: 'none',
           '&:hover': { backgroundColor: C.paper },
-          '&:focus': { top: 8, left: 8 },
+          '&:focus': { top: 8, left: 8, transition: 'none' },
         },
       },
     },

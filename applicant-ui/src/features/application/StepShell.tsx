@@ -1,12 +1,15 @@
 /**
- * Frame shared by the form steps: heading (focused on step change), the polite save status, other
- * server errors, the error summary after a failed Next (issue 13), the step's fields, Back/Next buttons and the 409 conflict dialog.
+ * Frame shared by the form steps: heading (focused on step change), the sticky save status
+ * ({@link SaveStatusBar}), other server errors, the error summary after a failed Next (issue 13), the
+ * step's fields, Back/Next buttons and the 409 conflict dialog. Save and continue first saves every
+ * valid answer (even when the step's checks then fail).
  */
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { ErrorSummary } from '../../shared/ui/ErrorSummary';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
+import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
 
 /** Props of {@link StepShell}. */
@@ -26,35 +29,22 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
   const headingRef = useHeadingFocus(step, true);
   const formRef = useRef<HTMLFormElement>(null);
   const [attempts, setAttempts] = useState(0);
-  const statusText =
-    autosave.status === 'saving'
-      ? t('autosave.saving')
-      : autosave.status === 'saved'
-        ? t('autosave.saved')
-        : autosave.status === 'error' || autosave.status === 'conflict'
-          ? t('autosave.failed')
-          : '';
+  const { snapshot } = autosave;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    setAttempts((n) => n + 1);
+    void autosave.saveNow(); // every valid answer first, whatever the step's checks say
+    onSubmit(e);
+  };
   return (
-    <form
-      ref={formRef}
-      className="form step-form"
-      noValidate
-      onSubmit={(e) => {
-        setAttempts((n) => n + 1);
-        onSubmit(e);
-      }}
-      aria-labelledby={`step-${step}-title`}
-    >
+    <form ref={formRef} className="form step-form" noValidate onSubmit={submit} aria-labelledby={`step-${step}-title`}>
       <h2 id={`step-${step}-title`} ref={headingRef} tabIndex={-1} className="step-heading">
         {title}
       </h2>
       <ErrorSummary form={formRef} attempts={attempts} />
-      <p className={`save-status save-status--${autosave.status}`} aria-live="polite" role="status" data-testid="save-status">
-        {statusText}
-      </p>
-      {autosave.otherErrors.length > 0 && (
+      <SaveStatusBar snapshot={snapshot} onRetry={() => void autosave.saveNow()} />
+      {snapshot.otherErrors.length > 0 && (
         <ul className="form__alert" role="alert">
-          {autosave.otherErrors.map((m) => (
+          {snapshot.otherErrors.map((m) => (
             <li key={m}>{m}</li>
           ))}
         </ul>
@@ -72,7 +62,7 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
         </button>
       </div>
       <Dialog
-        open={autosave.conflict !== null}
+        open={snapshot.conflict !== null}
         title={t('conflict.title')}
         onClose={autosave.loadNewer}
         dismissible={false}
