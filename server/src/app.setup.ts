@@ -11,16 +11,18 @@ import { ValidationFailedException } from './common/errors/api.exception.js';
 import { I18nService } from './common/i18n/i18n.service.js';
 import type { AppConfig } from './config/app-config.js';
 import { repoRoot } from './config/repo-paths.js';
+import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
 /**
  * Applies everything a request meets before and after the controllers, identically in production and
- * in tests: security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation, the one error shape,
+ * in tests: request metrics and `GET /metrics`, security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation, the one error shape,
  * OpenAPI at `/api/docs` (+ `/api/docs-json`), and the two front ends with history-mode fallback.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(app.get(MetricsService).middleware());
   // Accept.js (script, frame, card posting) only when Authorize.Net is the configured gateway.
   const acceptJs = acceptJsCspSources(config);
   app.use(

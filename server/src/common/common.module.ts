@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { RateLimitStore } from './http/rate-limit-store.js';
 import { I18nService } from './i18n/i18n.service.js';
+import { ShutdownState } from './lifecycle/shutdown-state.js';
 
-/** Cross-cutting services available everywhere: translations and the rate-limit store (memory or Redis). */
+/** Cross-cutting services available everywhere: translations, the rate-limit store (memory or Redis) and the shutdown state. */
 @Global()
-@Module({ providers: [I18nService, RateLimitStore], exports: [I18nService, RateLimitStore] })
+@Module({ providers: [I18nService, RateLimitStore, ShutdownState], exports: [I18nService, RateLimitStore, ShutdownState] })
 export class CommonModule {}
