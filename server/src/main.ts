@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
+import { ConsoleLogger, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
@@ -38,6 +38,9 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
+  // Until the app's pino logger takes over: JSON lines too, unless pretty logs are wanted.
+  const pretty = (config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty';
+  Logger.overrideLogger(new ConsoleLogger({ json: !pretty, colors: pretty }));
   if (process.argv.includes('--production') && config.NODE_ENV !== 'production' && !config.ALLOW_NON_PRODUCTION) {
     process.stderr.write(
       `start:prod refuses NODE_ENV=${config.NODE_ENV}: set NODE_ENV=production, or ALLOW_NON_PRODUCTION=true to run ` +

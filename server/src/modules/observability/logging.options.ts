@@ -76,6 +76,7 @@ export function loggingOptions(config: AppConfig): Params {
           url: maskUrl(request.url),
           remoteAddress: request.remoteAddress,
         }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
       autoLogging: {
         ignore: (request: IncomingMessage) => QUIET_PATHS.has((request.url ?? '').split('?')[0]),
