@@ -3,6 +3,7 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
+import httpProxy from 'http-proxy';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -214,6 +215,50 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     const onB = await fetch(b.url('/api/user'), { headers: { Authorization: `Bearer ${token}` } });
     expect(onB.status).toBe(200);
     expect((await json(onB)).email).toBe(email);
+  });
+
+  it('behind a round-robin proxy, one admin session works on both replicas and the load is split evenly', async () => {
+    const proxy = httpProxy.createProxyServer({});
+    const served = new Map<string, number>([
+      ['a', 0],
+      ['b', 0],
+    ]);
+    let turn = 0;
+    const front = http.createServer((request, response) => {
+      const target = [a, b][turn++ % 2];
+      served.set(target.name, served.get(target.name)! + 1);
+      proxy.web(request, response, { target: `http://127.0.0.1:${target.port}` }, () => {
+        response.statusCode = 502;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(front.address() as { port: number }).port}`;
+    const userCount = async (replica: Replica) => {
+      const text = await (await fetch(replica.url('/metrics'), { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      return Number(/portal_http_requests_total\{method="GET",route="\/api\/user",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    try {
+      const before = [await userCount(a), await userCount(b)];
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      const { token } = await json(login);
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i += 1) {
+        statuses.push((await fetch(`${base}/api/user`, { headers: { Authorization: `Bearer ${token}` } })).status);
+      }
+      expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+      expect([...served.values()]).toEqual([11, 10]);
+      // Each replica's own metrics count the requests it answered.
+      expect([(await userCount(a)) - before[0], (await userCount(b)) - before[1]]).toEqual([10, 10]);
+    } finally {
+      proxy.close();
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 
   it('counts failed logins across replicas and locks the account on both (Redis)', async () => {
