@@ -135,6 +135,56 @@ async function json(
   return (await response.json()) as never;
 }
 
+/** The first location of the men's MSW in Spring 2026 (a valid start body needs one). */
+async function firstLocation(replica: Replica): Promise<string> {
+  type Program = { name: string; courses: { semester: string; locations: string[] }[] };
+  const programs = (await (await fetch(replica.url('/api/programs?gender=male'))).json()) as Program[];
+  return programs.find((p) => p.name === 'MSW')!.courses.find((c) => c.semester === 'Spring 2026')!.locations[0];
+}
+
+/**
+ * Starts an application with a body sent in two parts: the headers and 20 bytes now (the request is in
+ * flight on the server), the rest on `finish()`. `done` is the status, or the socket error's code.
+ */
+function slowStart(replica: Replica, location: string, email: string) {
+  const body = JSON.stringify({
+    gender: 'Male',
+    fieldOfInterest: 'MSW',
+    semester: 'Spring 2026',
+    location,
+    firstName: 'In',
+    lastName: 'Flight',
+    email,
+    locale: 'en',
+  });
+  const request = http.request(replica.url('/api/applications'), {
+    method: 'POST',
+    agent: false,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+  });
+  const done = new Promise<{ status: number } | { error: string }>((resolve) => {
+    request.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve({ status: response.statusCode! }));
+    });
+    request.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+  request.write(body.slice(0, 20));
+  return { finish: () => request.end(body.slice(20)), done };
+}
+
+/** How many of `emails` have an application row. */
+async function storedCount(emails: string[]): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const result = await db.query(`SELECT count(*)::int AS n FROM applications WHERE email = ANY($1)`, [emails]);
+    return result.rows[0].n as number;
+  } finally {
+    await db.end();
+  }
+}
+
 beforeAll(async () => {
   // Compile the server as `npm run build -w server` does, into a folder of its own (incremental).
   await promisify(execFile)(
@@ -328,38 +378,10 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
   });
 
   it('SIGTERM: readiness 503 at once, 50 slow in-flight saves all complete and are stored, exit code 0', async () => {
-    type Program = { name: string; courses: { semester: string; locations: string[] }[] };
-    const programs = (await (await fetch(a.url('/api/programs?gender=male'))).json()) as Program[];
-    const msw = programs.find((p) => p.name === 'MSW')!;
-    const course = msw.courses.find((c) => c.semester === 'Spring 2026')!;
+    const location = await firstLocation(a);
     const emails = Array.from({ length: 50 }, (_, i) => `inflight-${i}-${randomBytes(3).toString('hex')}@example.com`);
     // 50 requests whose bodies arrive slowly: the server has their headers (they are in flight) when SIGTERM comes.
-    const slow = emails.map((email) => {
-      const body = JSON.stringify({
-        gender: 'Male',
-        fieldOfInterest: 'MSW',
-        semester: 'Spring 2026',
-        location: course.locations[0],
-        firstName: 'In',
-        lastName: 'Flight',
-        email,
-        locale: 'en',
-      });
-      const request = http.request(a.url('/api/applications'), {
-        method: 'POST',
-        agent: false,
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-      });
-      const done = new Promise<{ status: number } | { error: string }>((resolve) => {
-        request.once('response', (response) => {
-          response.resume();
-          response.once('end', () => resolve({ status: response.statusCode! }));
-        });
-        request.once('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
-      });
-      request.write(body.slice(0, 20));
-      return { finish: () => request.end(body.slice(20)), done };
-    });
+    const slow = emails.map((email) => slowStart(a, location, email));
     await new Promise((r) => setTimeout(r, 500));
 
     const signalled = Date.now();
@@ -391,11 +413,7 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     expect(results.filter((r) => 'status' in r && r.status === 201)).toHaveLength(50);
     expect(code).toBe(0);
     // Every acknowledged save is in the database (read through the other replica's database).
-    const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    const stored = await db.query(`SELECT count(*)::int AS n FROM applications WHERE email = ANY($1)`, [emails]);
-    await db.end();
-    expect(stored.rows[0].n).toBe(50);
+    expect(await storedCount(emails)).toBe(50);
     const report = logLines(a).find((l) => typeof l.msg === 'string' && l.msg.startsWith('done: '));
     expect(report).toBeDefined();
     const figures = JSON.parse(report!.msg!.slice('done: '.length)) as Record<string, number>;
@@ -406,5 +424,26 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       `SIGTERM figures: readiness not 200 after ${firstNot200} ms; listener closed at ${figures.closedAtMs} ms; ` +
         `${figures.completed}/${figures.inFlightAtClose} in-flight completed, ${figures.cut} cut; app closed at ${figures.doneAtMs} ms; exit 0 after ${exitedAfter} ms\n`,
     );
+  }, 60_000);
+
+  it('kill -9 mid-run: every save the killed replica acknowledged is stored; the unacknowledged ones fail loudly', async () => {
+    const location = await firstLocation(b);
+    const emails = Array.from({ length: 20 }, (_, i) => `killed-${i}-${randomBytes(3).toString('hex')}@example.com`);
+    const requests = emails.map((email) => slowStart(b, location, email));
+    await new Promise((r) => setTimeout(r, 300));
+    // Half finish and are answered; the other half are still in flight when the process is killed.
+    for (const r of requests.slice(0, 10)) r.finish();
+    const answered = await Promise.all(requests.slice(0, 10).map((r) => r.done));
+    b.child.kill('SIGKILL');
+    for (const r of requests.slice(10)) r.finish();
+    const cut = await Promise.all(requests.slice(10).map((r) => r.done));
+    expect(await b.exited).toBeNull();
+    const acknowledged = emails
+      .slice(0, 10)
+      .filter((_, i) => 'status' in answered[i] && (answered[i] as { status: number }).status === 201);
+    expect(acknowledged).toHaveLength(10);
+    expect(await storedCount(acknowledged)).toBe(10);
+    // No answer that looks like success came from the killed process: each of the rest got a socket error.
+    expect(cut.every((r) => 'error' in r)).toBe(true);
   }, 60_000);
 });
