@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Params } from 'nestjs-pino';
+import { maskUrl } from '../../common/http/mask-url.js';
 import type { AppConfig } from '../../config/app-config.js';
 
 /** Nest log level → pino level. */
@@ -9,9 +10,6 @@ const PINO_LEVEL = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', 
 
 /** An incoming X-Request-Id is kept when it is 1–128 safe characters; anything else is replaced. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Query parameters whose values never reach a log line (application tokens in links, reset tokens). */
-const SECRET_QUERY = /([?&](?:token|access_token|code|state|password)=)[^&#]*/gi;
 
 /** Paths whose successful answers are not access-logged (probes and scrapes every few seconds). */
 const QUIET_PATHS = new Set(['/api/health', '/api/health/ready', '/metrics']);
@@ -32,11 +30,6 @@ export const REDACTED_PATHS = [
   '*.cardCode',
   '*.dataValue',
 ];
-
-/** `url` with the values of secret query parameters masked. */
-export function maskUrl(url: string | undefined): string | undefined {
-  return url?.replace(SECRET_QUERY, '$1[redacted]');
-}
 
 function prettyAvailable(): boolean {
   try {
@@ -81,6 +74,9 @@ export function loggingOptions(config: AppConfig): Params {
       autoLogging: {
         ignore: (request: IncomingMessage) => QUIET_PATHS.has((request.url ?? '').split('?')[0]),
       },
+      // A 5xx answer without a thrown error gets no made-up error and stack (the exception filter logs real ones).
+      customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
+        error.message === `failed with status code ${response.statusCode}` ? { res: value.res, responseTime: value.responseTime } : value,
       customLogLevel: (_request, response, error) =>
         error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
       ...(format === 'pretty' && prettyAvailable() ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
