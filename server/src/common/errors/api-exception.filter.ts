@@ -5,7 +5,7 @@ import { ApiException, ValidationFailedException, type FieldErrorMessage } from 
 import { flattenValidationErrors } from './validation-messages.js';
 import { maskUrl } from '../http/mask-url.js';
 
-/** The error body every failing request gets (DESIGN §4). */
+/** The error body every failing request gets (DESIGN §4); as JSON Schema: API_ERROR_BODY_SCHEMA. */
 export interface ApiErrorBody {
   success: false;
   code: string;
@@ -20,6 +20,7 @@ const STATUS_CODES: Record<number, string> = {
   403: 'AUTH-403',
   404: 'REQ-404',
   413: 'REQ-413',
+  431: 'REQ-431',
   422: 'VAL-001',
   429: 'AUTH-429',
 };
