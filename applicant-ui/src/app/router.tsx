@@ -8,6 +8,8 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { ensureLocaleLoaded } from '../i18n';
 import { ensureAuthChecked } from '../shared/api/auth-api';
 import { loginLoader } from '../features/auth/login-loader';
+import { prefetchMaintenance } from '../features/maintenance/maintenance-api';
+import { preloadAdvisoryLines } from '../features/advisory/advisory-api';
 import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
@@ -15,9 +17,13 @@ import { RouteError } from './RouteError';
 import { importWithReload } from './lazy-page';
 import { pathFor } from './route-names';
 
-/** Locale + auth check run before every route (spec §2). */
+/**
+ * Locale + auth check run before every route (spec §2); the first run also waits (at most 1.5 s) for the
+ * page's first maintenance check, and the advisory banner's lines are fetched beside them (once per page
+ * load), so neither banner pushes the page down after the first paint (issues 10, 13).
+ */
 export async function rootLoader(): Promise<null> {
-  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked()]);
+  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked(), prefetchMaintenance(), preloadAdvisoryLines()]);
   return null;
 }
 
