@@ -49,6 +49,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       MAIN_SITE_URL: 'https://www.example.edu/',
       RATE_LIMIT_PER_MINUTE: '1000',
       DEMO_DATA: 'false',
+      // No load balancer watches readiness here: stop() need not wait the production drain delay.
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,6 +19,7 @@ import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
+import { ObservabilityModule } from './modules/observability/observability.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TimelogModule } from './modules/timelog/timelog.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ObservabilityModule.forRoot(config),
         CommonModule,
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         MailModule,

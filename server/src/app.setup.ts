@@ -17,17 +17,19 @@ import { ApiValidationPipe } from './common/validation/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { repoRoot } from './config/repo-paths.js';
 import { serveHotReads } from './modules/hot-reads/hot-reads.middleware.js';
+import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
 /**
  * Applies everything a request meets before and after the controllers, identically in production and
- * in tests: security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation
+ * in tests: request metrics and `GET /metrics`, security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation
  * (ApiValidationPipe: never a 500 for any input), the one error shape (also for HTTP parser errors such as 431),
  * OpenAPI at `/api/docs` (+ `/api/docs-json`), and the two front ends with history-mode fallback.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  app.use(app.get(MetricsService).middleware());
   // Accept.js (script, frame, card posting) only when Authorize.Net is the configured gateway.
   const acceptJs = acceptJsCspSources(config);
   const securityHeaders = helmet({

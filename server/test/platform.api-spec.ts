@@ -18,10 +18,10 @@ describe('health and public configuration', () => {
     expect(response.body).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/health/ready answers {status: ok, database: up}', async () => {
+  it('GET /api/health/ready answers {status: ok, database: up} (Redis not configured here)', async () => {
     const response = await t.http().get('/api/health/ready');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+    expect(response.body).toEqual({ status: 'ok', database: 'up', redis: 'not configured' });
   });
 
   it('GET /api/config answers the public settings', async () => {

@@ -99,6 +99,20 @@ export const configSchema = z.object({
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Admissions Portal <admissions@example.edu>'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** `json` (one object a line: production, log shippers) or `pretty` (coloured, for people). Unset: pretty in development, else json. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+
+  // Operations (issue 14)
+  /** Longest wait of the readiness probe for PostgreSQL and for Redis (ms); past it the probe answers 503 and logs why. */
+  READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer stops sending any (ms). */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** After the drain delay, how long in-flight requests may take to finish before their connections are cut (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /** Bearer token that `GET /metrics` (Prometheus) requires. Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `npm run start:prod` refuses NODE_ENV other than production unless this is true (a staging box on test cards, say). */
+  ALLOW_NON_PRODUCTION: booleanFlag.default(false),
 
   // Documents (DESIGN §6)
   /** Largest accepted file (bytes). Default 10 MiB. */

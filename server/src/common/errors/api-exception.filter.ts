@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { I18nService } from '../i18n/i18n.service.js';
 import { ApiException, ValidationFailedException, type FieldErrorMessage } from './api.exception.js';
 import { flattenValidationErrors } from './validation-messages.js';
+import { maskUrl } from '../http/mask-url.js';
 
 /** The error body every failing request gets (DESIGN §4); as JSON Schema: API_ERROR_BODY_SCHEMA. */
 export interface ApiErrorBody {
@@ -81,7 +82,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const code = STATUS_CODES[status] ?? 'REQ-400';
       return { status, body: { success: false, code, message: this.i18n.t(`errors.${code}`, locale) }, headers: {} };
     }
-    this.logger.error(`${request.method} ${request.originalUrl}: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    this.logger.error(
+      `${request.method} ${maskUrl(request.originalUrl)}: ${exception instanceof Error ? exception.stack : String(exception)}`,
+    );
     return { status: 500, body: { success: false, code: 'SRV-500', message: this.i18n.t('errors.SRV-500', locale) }, headers: {} };
   }
 

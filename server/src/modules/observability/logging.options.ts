@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Params } from 'nestjs-pino';
+import { maskUrl } from '../../common/http/mask-url.js';
+import type { AppConfig } from '../../config/app-config.js';
+
+/** Nest log level → pino level. */
+const PINO_LEVEL = { error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' } as const;
+
+/** An incoming X-Request-Id is kept when it is 1–128 safe characters; anything else is replaced. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Paths whose successful answers are not access-logged (probes and scrapes every few seconds). */
+const QUIET_PATHS = new Set(['/api/health', '/api/health/ready', '/metrics']);
+
+/**
+ * Every header, body or field path that pino replaces with `[redacted]`: bearer tokens, cookies, the
+ * application token header, passwords, card data (issue 14 "no secrets, tokens or card data").
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-application-token"]',
+  'req.headers["x-metrics-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.cardNumber',
+  '*.cardCode',
+  '*.dataValue',
+];
+
+function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `nestjs-pino` settings: one JSON object a line (pretty only in development, when pino-pretty is
+ * installed), an access log line per request with method, masked URL, status, time and user id, and a
+ * request id taken from `X-Request-Id` (or a new UUID) that every log line of the request carries and the
+ * response echoes in `X-Request-Id`.
+ */
+export function loggingOptions(config: AppConfig): Params {
+  const format = config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json');
+  return {
+    pinoHttp: {
+      level: PINO_LEVEL[config.LOG_LEVEL],
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      genReqId: (request: IncomingMessage, response: ServerResponse) => {
+        const header = request.headers['x-request-id'];
+        const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+        response.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customProps: (request: IncomingMessage) => {
+        const user = (request as IncomingMessage & { user?: { id?: string } }).user;
+        return user?.id ? { userId: user.id } : {};
+      },
+      serializers: {
+        req: (request: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: maskUrl(request.url),
+          remoteAddress: request.remoteAddress,
+        }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      },
+      autoLogging: {
+        ignore: (request: IncomingMessage) => QUIET_PATHS.has((request.url ?? '').split('?')[0]),
+      },
+      // A 5xx answer without a thrown error gets no made-up error and stack (the exception filter logs real ones).
+      customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
+        error.message === `failed with status code ${response.statusCode}` ? { res: value.res, responseTime: value.responseTime } : value,
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+      ...(format === 'pretty' && prettyAvailable() ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+    },
+  };
+}
