@@ -1,0 +1,502 @@
+/**
+ * fast-check commands of the typing test (issue 10 item 8), run by `fc.asyncModelRun` against a real
+ * chromium page: type a field at 30–80 ms per character, pause 0.2–2.5 s, type an invalid value and
+ * correct it (with a neighbour typed meanwhile), change step (step links, "Save and continue", Back),
+ * reload, open a second tab and compare, switch the language, and check the status line's claim against
+ * the server's record. The model (`typing-model.ts`) holds what the applicant typed; every command
+ * counts what it did in {@link TypingStats}.
+ */
+import fc from 'fast-check';
+import type { BrowserContext, Page } from 'playwright-core';
+import { claimsSaved, readSaveStatus, waitForQuietStatus, type SaveStatusReading } from './save-status.js';
+import { storedValue, type FieldKind, type FieldSpec, type TypingModel } from './typing-model.js';
+
+/** Counters of a run (written to the summary JSON). */
+export interface TypingStats {
+  sequences: number;
+  commands: number;
+  fieldsTyped: number;
+  chars: number;
+  invalidThenCorrected: number;
+  pauses: number;
+  stepChanges: number;
+  stepChangesRefused: number;
+  reloads: number;
+  reloadMismatches: number;
+  secondTabChecks: number;
+  secondTabMismatches: number;
+  languageSwitches: number;
+  statusChecks: number;
+  /** Fields whose server value differed from the model at the end of a sequence. */
+  fieldLosses: number;
+  /** Status checks that claimed "saved" while a typed answer was not on the server. */
+  wrongStatusClaims: number;
+  /** Of those: claims made while a typed answer (valid, or corrected) was not on the server. */
+  wrongClaimsHidingUnsaved: number;
+  /** Of those: claims made while an invalid answer was held back (typed, so not saved). */
+  wrongClaimsHidingInvalid: number;
+  /** PATCH answers ≥ 400 seen by the page (409 conflicts, 422 refusals, …). */
+  failedSaves: number;
+  /** Dialogs that opened during a sequence (conflict, error). */
+  dialogs: number;
+}
+
+/** A fresh set of counters. */
+export const emptyStats = (): TypingStats => ({
+  sequences: 0,
+  commands: 0,
+  fieldsTyped: 0,
+  chars: 0,
+  invalidThenCorrected: 0,
+  pauses: 0,
+  stepChanges: 0,
+  stepChangesRefused: 0,
+  reloads: 0,
+  reloadMismatches: 0,
+  secondTabChecks: 0,
+  secondTabMismatches: 0,
+  languageSwitches: 0,
+  statusChecks: 0,
+  fieldLosses: 0,
+  wrongStatusClaims: 0,
+  wrongClaimsHidingUnsaved: 0,
+  wrongClaimsHidingInvalid: 0,
+  failedSaves: 0,
+  dialogs: 0,
+});
+
+/** The browser side of a sequence. */
+export interface TypingReal {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  token: string;
+  stats: TypingStats;
+  /** Notable events (wrong claims, mismatches, dialogs), for the failure message and the summary. */
+  notes: string[];
+  /** Set while a run's wrong claims are counted (per sequence). */
+  wrongClaims: number;
+}
+
+/** GET /api/token/check: the record the server holds. */
+export async function serverRecord(real: Pick<TypingReal, 'baseUrl' | 'token'>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${real.baseUrl}/api/token/check?token=${encodeURIComponent(real.token)}`);
+  if (!response.ok) throw new Error(`token check answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+/** The step number in the page's URL (`/application/<n>?token=…`). */
+export function stepInUrl(page: Page): number {
+  const m = /\/application\/(\d+)/.exec(new URL(page.url()).pathname);
+  return m ? Number(m[1]) : 0;
+}
+
+const note = (real: TypingReal, text: string) => {
+  if (real.notes.length < 200) real.notes.push(text);
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until the step form (and its status line) shows. */
+export async function waitForStepForm(page: Page): Promise<void> {
+  await page.locator('form.step-form').first().waitFor({ timeout: 20_000 });
+}
+
+/** Names among `fields` that are shown on the page now. */
+async function visibleFields(page: Page, fields: FieldSpec[]): Promise<FieldSpec[]> {
+  const names = await page.evaluate(
+    (list: string[]) => {
+      return list.filter((n) => {
+        const el = document.querySelector<HTMLElement>(`form.step-form [name="${CSS.escape(n)}"]`);
+        return el !== null && el.getClientRects().length > 0;
+      });
+    },
+    fields.map((f) => f.name),
+  );
+  return fields.filter((f) => names.includes(f.name));
+}
+
+/** Types `text` into a field like a person: focus, select all and delete, then one key per `delayMs`. */
+async function typeInto(page: Page, name: string, text: string, delayMs: number): Promise<void> {
+  const field = page.locator(`form.step-form [name="${name}"]`).first();
+  await field.scrollIntoViewIfNeeded();
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.press('Backspace');
+  await page.keyboard.type(text, { delay: delayMs });
+}
+
+/** The field values the page shows, in stored form. */
+async function pageValues(page: Page, fields: FieldSpec[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const f of await visibleFields(page, fields)) {
+    out.set(f.name, storedValue(f.kind, await page.locator(`form.step-form [name="${f.name}"]`).first().inputValue()));
+  }
+  return out;
+}
+
+/** Closes an open dialog (noting it): the conflict dialog is answered "keep mine", anything else dismissed. */
+async function closeDialogs(real: TypingReal): Promise<void> {
+  const dialog = real.page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible').first();
+  if ((await dialog.count()) === 0) return;
+  real.stats.dialogs++;
+  const text = (await dialog.innerText()).replace(/\s+/g, ' ').slice(0, 160);
+  note(real, `dialog on step ${stepInUrl(real.page)}: ${text}`);
+  const buttons = dialog.getByRole('button');
+  const n = await buttons.count();
+  // the conflict dialog's second button keeps my answers; other dialogs have one button that closes them
+  if (n > 0) await buttons.nth(n > 1 ? 1 : 0).click();
+  await sleep(300);
+}
+
+/**
+ * Compares the status line's claim with the server: a "saved" claim is wrong when any typed answer of
+ * the model is not on the server, or when an invalid answer is held back (typed, so not saved).
+ * The status is read first, then the record, so a save finishing in between can only help the page.
+ */
+export async function checkStatusClaim(model: TypingModel, real: TypingReal, where: string): Promise<SaveStatusReading> {
+  const reading = await readSaveStatus(real.page);
+  const record = await serverRecord(real);
+  real.stats.statusChecks++;
+  if (claimsSaved(reading)) {
+    const missing = model.differences(record).filter((d) => model.typed.has(d.field));
+    const invalid = [...model.invalid];
+    if (missing.length > 0 || invalid.length > 0) {
+      real.stats.wrongStatusClaims++;
+      if (missing.length > 0) real.stats.wrongClaimsHidingUnsaved++;
+      if (invalid.length > 0) real.stats.wrongClaimsHidingInvalid++;
+      real.wrongClaims++;
+      note(
+        real,
+        `wrong claim "${reading.text}" (${where}, step ${model.step}): ` +
+          [
+            ...missing.map((d) => `${d.field} server=${JSON.stringify(d.actual)} typed=${JSON.stringify(d.expected)}`),
+            ...invalid.map((f) => `${f} invalid, held back`),
+          ].join('; '),
+      );
+    }
+  }
+  return reading;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Values
+
+/** One candidate value of each kind (the command picks the one its field needs). */
+export interface ValueBundle {
+  text: string;
+  email: string;
+  phone: string;
+  date: string;
+  /** A date of birth (1960–2006: an applicant, not a toddler). */
+  birthDate: string;
+  zip: string;
+}
+
+/** The value of `bundle` a field needs. */
+export const valueFor = (bundle: ValueBundle, f: FieldSpec): string => (f.birth ? bundle.birthDate : bundle[f.kind]);
+
+const FIRST = ['Miriam', 'Chana', 'Devorah', 'Moshe', 'Avraham', 'Zoë', 'José', 'Yael', 'Sarah', 'Dovid', 'Li Wei', 'Noa'];
+const LAST = ['Stern', 'Gold', 'Katz', 'Núñez', 'Friedman', 'Cohen', 'Levy', 'Chen', 'Adler', 'Weiss'];
+const WORDS = [
+  'Aunt',
+  'Neighbor',
+  'Brooklyn College',
+  'Touro University',
+  'Kingsborough',
+  'Professor',
+  'Mentor',
+  'Rabbi',
+  'Hunter College',
+];
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** A real date between the years, typed MM/DD/YYYY or digits-only (always digits-only when `digitsOnly`). */
+const dateArb = (from: number, to: number, digitsOnly: boolean): fc.Arbitrary<string> =>
+  fc
+    .record({
+      y: fc.integer({ min: from, max: to }),
+      m: fc.integer({ min: 1, max: 12 }),
+      d: fc.integer({ min: 1, max: 28 }),
+      digits: fc.boolean(),
+    })
+    .map(({ y, m, d, digits }) => (digitsOnly || digits ? `${twoDigits(m)}${twoDigits(d)}${y}` : `${twoDigits(m)}/${twoDigits(d)}/${y}`));
+
+/** Valid values: names and words (some accented), example.com addresses, US phones, real past dates, zips. */
+export const valueBundle = (digitsOnlyDates: boolean): fc.Arbitrary<ValueBundle> =>
+  fc.record({
+    text: fc.oneof(
+      fc.tuple(fc.constantFrom(...FIRST), fc.constantFrom(...LAST)).map(([a, b]) => `${a} ${b}`),
+      fc.constantFrom(...WORDS),
+    ),
+    email: fc
+      .tuple(fc.constantFrom('miriam', 'chana', 'moshe', 'yael', 'dovid'), fc.integer({ min: 1, max: 999 }))
+      .map(([a, n]) => `${a}.${n}@example.com`),
+    phone: fc
+      .tuple(fc.constantFrom('718', '212', '646', '732'), fc.integer({ min: 0, max: 9999 }))
+      .map(([a, n]) => `${a}-555-${String(n).padStart(4, '0')}`),
+    date: dateArb(1980, 2024, digitsOnlyDates),
+    birthDate: dateArb(1960, 2006, digitsOnlyDates),
+    zip: fc.integer({ min: 10000, max: 99999 }).map(String),
+  });
+
+/** Invalid values of the kinds that have a format (issue 10: `miriam.g@example`, Feb 30, short phone/zip). */
+const INVALID: Record<Exclude<FieldKind, 'text'>, string[]> = {
+  email: ['miriam.g@example', 'miriam.g@', 'miriam at example.com'],
+  phone: ['555-01', '12'],
+  date: ['02302019', '13012020'],
+  zip: ['1123', '112'],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Commands
+
+type Cmd = fc.AsyncCommand<TypingModel, TypingReal>;
+
+/** Type a valid value into a field of the current step, then pause and check the status. */
+class TypeCommand implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly values: ValueBundle,
+    readonly delay: number,
+    readonly pause: number,
+  ) {}
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    const fields = await visibleFields(r.page, m.fieldsOfStep());
+    if (fields.length === 0) return;
+    const f = fields[this.pick % fields.length]!;
+    const value = valueFor(this.values, f);
+    await typeInto(r.page, f.name, value, this.delay);
+    m.typedValid(f.name, value);
+    r.stats.fieldsTyped++;
+    r.stats.chars += value.length;
+    await sleep(this.pause);
+    await checkStatusClaim(m, r, `after typing ${f.name}`);
+    await closeDialogs(r);
+  }
+  toString = () => `type(#${this.pick}, ${JSON.stringify(this.values)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
+}
+
+/** Type an invalid value, pause, type a neighbour (same group when there is one), check, then correct it. */
+class InvalidThenCorrectCommand implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly invalidPick: number,
+    readonly neighbourPick: number,
+    readonly values: ValueBundle,
+    readonly neighbourValues: ValueBundle,
+    readonly delay: number,
+    readonly pause: number,
+  ) {}
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    const fields = await visibleFields(r.page, m.fieldsOfStep());
+    const formatted = fields.filter((f) => f.kind !== 'text');
+    if (formatted.length === 0) return;
+    const f = formatted[this.pick % formatted.length]!;
+    const kind = f.kind as Exclude<FieldKind, 'text'>;
+    const bad = INVALID[kind][this.invalidPick % INVALID[kind].length]!;
+    await typeInto(r.page, f.name, bad, this.delay);
+    m.typedInvalid(f.name);
+    r.stats.fieldsTyped++;
+    r.stats.chars += bad.length;
+    await sleep(this.pause);
+    const group = f.name.includes('.') ? f.name.slice(0, f.name.lastIndexOf('.') + 1) : null;
+    const others = fields.filter((x) => x.name !== f.name);
+    const sameGroup = group ? others.filter((x) => x.name.startsWith(group)) : [];
+    const pool = sameGroup.length > 0 ? sameGroup : others;
+    if (pool.length > 0) {
+      const n = pool[this.neighbourPick % pool.length]!;
+      const value = valueFor(this.neighbourValues, n);
+      await typeInto(r.page, n.name, value, this.delay);
+      m.typedValid(n.name, value);
+      r.stats.fieldsTyped++;
+      r.stats.chars += value.length;
+      await sleep(this.pause);
+    }
+    await checkStatusClaim(m, r, `with ${f.name} invalid (${bad})`);
+    const good = valueFor(this.values, f);
+    await typeInto(r.page, f.name, good, this.delay);
+    m.typedValid(f.name, good);
+    r.stats.fieldsTyped++;
+    r.stats.chars += good.length;
+    r.stats.invalidThenCorrected++;
+    await sleep(this.pause);
+    await checkStatusClaim(m, r, `after correcting ${f.name}`);
+    await closeDialogs(r);
+  }
+  toString = () =>
+    `invalidThenCorrect(#${this.pick}, bad #${this.invalidPick}, neighbour #${this.neighbourPick}, ${JSON.stringify(this.values)}, ${JSON.stringify(this.neighbourValues)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
+}
+
+/** A person's pause. */
+class PauseCommand implements Cmd {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run(_m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    r.stats.pauses++;
+    await sleep(this.ms);
+  }
+  toString = () => `pause(${this.ms} ms)`;
+}
+
+/** Check the status line's claim now. */
+class StatusCheckCommand implements Cmd {
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    await checkStatusClaim(m, r, 'status check');
+  }
+  toString = () => 'checkStatus';
+}
+
+/** Change step: a step link, "Save and continue" or Back. */
+class StepChangeCommand implements Cmd {
+  constructor(
+    readonly how: 'link' | 'next' | 'back',
+    readonly pick: number,
+  ) {}
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    const page = r.page;
+    const before = stepInUrl(page);
+    let button;
+    if (this.how === 'link') {
+      const links = page.locator('.step-indicator button:visible');
+      const n = await links.count();
+      if (n === 0) return;
+      button = links.nth(this.pick % n);
+    } else if (this.how === 'next') {
+      // never the review page's submit (that certifies)
+      if (before >= 7) return;
+      button = page.locator('form.step-form button[type="submit"]').first();
+    } else {
+      button = page.locator('form.step-form .step-actions button[type="button"]').first();
+      if ((await button.count()) === 0) return;
+    }
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    const deadline = Date.now() + 6000;
+    while (stepInUrl(page) === before && Date.now() < deadline) await sleep(100);
+    const after = stepInUrl(page);
+    if (after === before) {
+      r.stats.stepChangesRefused++;
+      await closeDialogs(r);
+      await checkStatusClaim(m, r, `after ${this.how} stayed on step ${before}`);
+      return;
+    }
+    r.stats.stepChanges++;
+    await waitForStepForm(page);
+    m.step = after;
+    await closeDialogs(r);
+  }
+  toString = () => `step(${this.how}, #${this.pick})`;
+}
+
+/** Reload the page after the status line is quiet; the fields of the step must show the model's values. */
+class ReloadCommand implements Cmd {
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    await waitForQuietStatus(r.page);
+    await r.page.reload();
+    await waitForStepForm(r.page);
+    r.stats.reloads++;
+    m.step = stepInUrl(r.page);
+    const shown = await pageValues(r.page, m.fieldsOfStep());
+    for (const [name, value] of shown) {
+      if (value !== m.expected.get(name)) {
+        r.stats.reloadMismatches++;
+        note(r, `after reload on step ${m.step}: ${name} shows ${JSON.stringify(value)}, typed ${JSON.stringify(m.expected.get(name))}`);
+      }
+    }
+  }
+  toString = () => 'reload';
+}
+
+/** Open the same step in a second tab once the status is quiet and compare its fields with the model. */
+class SecondTabCommand implements Cmd {
+  check = () => true;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    const reading = await waitForQuietStatus(r.page);
+    const tab = await r.context.newPage();
+    try {
+      await tab.goto(r.page.url());
+      await waitForStepForm(tab);
+      r.stats.secondTabChecks++;
+      const shown = await pageValues(tab, m.fieldsOfStep());
+      const wrong = [...shown].filter(([name, value]) => value !== m.expected.get(name));
+      r.stats.secondTabMismatches += wrong.length;
+      for (const [name, value] of wrong) {
+        note(
+          r,
+          `second tab on step ${m.step}: ${name} shows ${JSON.stringify(value)}, typed ${JSON.stringify(m.expected.get(name))} (status "${reading.text}")`,
+        );
+      }
+      if (claimsSaved(reading) && wrong.length > 0) {
+        r.stats.wrongStatusClaims++;
+        r.stats.wrongClaimsHidingUnsaved++;
+        r.wrongClaims++;
+      }
+    } finally {
+      await tab.close();
+    }
+    await r.page.bringToFront();
+  }
+  toString = () => 'secondTab';
+}
+
+/** Switch the interface language with the header's select. */
+class LanguageCommand implements Cmd {
+  constructor(readonly locale: TypingModel['locale']) {}
+  check = (m: Readonly<TypingModel>) => m.locale !== this.locale;
+  async run(m: TypingModel, r: TypingReal): Promise<void> {
+    r.stats.commands++;
+    const select = r.page.locator('.lang-switcher select').first();
+    if ((await select.count()) === 0 || !(await select.isVisible())) return;
+    await select.selectOption(this.locale);
+    m.locale = this.locale;
+    r.stats.languageSwitches++;
+    await r.page.waitForFunction((l) => document.documentElement.lang === l, this.locale, { timeout: 5000 }).catch(() => undefined);
+    await checkStatusClaim(m, r, `after switching to ${this.locale}`);
+  }
+  toString = () => `language(${this.locale})`;
+}
+
+/**
+ * The command arbitrary of a program: mostly typing, with pauses, invalid-then-correct, step changes,
+ * reloads, second tabs, language switches and status checks mixed in.
+ * @param digitsOnlyDates type every date digits-only (a phone's number pad)
+ */
+export function typingCommands(digitsOnlyDates: boolean): fc.Arbitrary<Cmd> {
+  const values = valueBundle(digitsOnlyDates);
+  const delay = fc.integer({ min: 30, max: 80 });
+  const pause = fc.integer({ min: 200, max: 2500 });
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.tuple(fc.nat(), values, delay, pause).map(([p, v, d, w]) => new TypeCommand(p, v, d, w) as Cmd) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.nat(), fc.nat(), fc.nat(), values, values, delay, pause)
+        .map(([p, i, n, v, nv, d, w]) => new InvalidThenCorrectCommand(p, i, n, v, nv, d, w) as Cmd),
+    },
+    { weight: 1, arbitrary: pause.map((ms) => new PauseCommand(ms) as Cmd) },
+    { weight: 1, arbitrary: fc.constant(new StatusCheckCommand() as Cmd) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .tuple(fc.constantFrom('link' as const, 'next' as const, 'back' as const), fc.nat())
+        .map(([h, p]) => new StepChangeCommand(h, p) as Cmd),
+    },
+    { weight: 1, arbitrary: fc.constant(new ReloadCommand() as Cmd) },
+    { weight: 1, arbitrary: fc.constant(new SecondTabCommand() as Cmd) },
+    { weight: 1, arbitrary: fc.constantFrom('en' as const, 'es' as const, 'zh-CN' as const).map((l) => new LanguageCommand(l) as Cmd) },
+  );
+}
