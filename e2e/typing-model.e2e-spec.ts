@@ -8,7 +8,15 @@ import { apiClient, startApplication } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
 import { waitForQuietStatus } from './support/save-status.js';
-import { emptyStats, serverRecord, typingCommands, waitForStepForm, type TypingReal, type TypingStats } from './support/typing-commands.js';
+import {
+  emptyStats,
+  issueExample,
+  serverRecord,
+  typingCommands,
+  waitForStepForm,
+  type TypingReal,
+  type TypingStats,
+} from './support/typing-commands.js';
 import { TYPING_PROGRAMS, TypingModel, seedOf, type FieldDifference, type ProgramSpec } from './support/typing-model.js';
 
 /**
@@ -23,14 +31,16 @@ import { TYPING_PROGRAMS, TypingModel, seedOf, type FieldDifference, type Progra
  * emergency contact, course rows, "where did you take it", references and recommenders; dates typed
  * digits-only as on a phone's number pad).
  *
- * Seeds are fixed (20261124 + program index) and printed on failure; CI runs 1 sequence of ~10
- * commands per program, `SOAK=1` (`npm run test:soak:typing`) 10 per program. The counters are written
+ * Each program first runs the issue's own failures as a scripted example (`issueExample`), then random
+ * sequences. Seeds are fixed (20261124 + program index) and printed on failure; CI runs 1 random
+ * sequence of 8–12 commands per program, `SOAK=1` (`npm run test:soak:typing`) 10 per program. The counters are written
  * to `<tmpdir>/typing-model-summary.json` and printed. `TYPING_MODEL_REPORT_ONLY=1` records the figures
  * without failing (used to measure the code before the autosave rebuild); by default any lost field or
  * wrong "saved" claim fails.
  */
 const SOAK = process.env.SOAK === '1';
 const REPORT_ONLY = process.env.TYPING_MODEL_REPORT_ONLY === '1';
+/** Random sequences per program (the scripted example runs on top: fast-check counts examples in numRuns). */
 const RUNS_PER_PROGRAM = SOAK ? 10 : 1;
 const COMMANDS = { min: 8, max: 12 };
 
@@ -143,7 +153,7 @@ describe('typing like a person loses nothing and the status line tells the truth
           },
         );
         try {
-          await fc.assert(property, { seed, numRuns: RUNS_PER_PROGRAM, endOnFailure: true });
+          await fc.assert(property, { seed, numRuns: RUNS_PER_PROGRAM + 1, endOnFailure: true, examples: [issueExample(program)] });
         } catch (error) {
           console.error(`typing model failed for ${program.label} with seed ${seed}; notes:\n${summary.notes.join('\n')}`);
           throw error;

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import type { BrowserContext, Page } from 'playwright-core';
 import { claimsSaved, readSaveStatus, waitForQuietStatus, type SaveStatusReading } from './save-status.js';
-import { storedValue, type FieldKind, type FieldSpec, type TypingModel } from './typing-model.js';
+import { storedValue, type FieldKind, type FieldSpec, type ProgramSpec, type TypingModel } from './typing-model.js';
 
 /** Counters of a run (written to the summary JSON). */
 export interface TypingStats {
@@ -254,21 +254,23 @@ const INVALID: Record<Exclude<FieldKind, 'text'>, string[]> = {
 
 type Cmd = fc.AsyncCommand<TypingModel, TypingReal>;
 
-/** Type a valid value into a field of the current step, then pause and check the status. */
-class TypeCommand implements Cmd {
+/** Type a valid value into a field of the current step (picked, or named), then pause and check the status. */
+export class TypeCommand implements Cmd {
   constructor(
     readonly pick: number,
     readonly values: ValueBundle,
     readonly delay: number,
     readonly pause: number,
+    /** A named field and value (the scripted examples) instead of the picked one. */
+    readonly named?: { field: string; value: string },
   ) {}
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
     r.stats.commands++;
     const fields = await visibleFields(r.page, m.fieldsOfStep());
-    if (fields.length === 0) return;
-    const f = fields[this.pick % fields.length]!;
-    const value = valueFor(this.values, f);
+    const f = this.named ? namedField(fields, this.named.field, m.step) : fields[this.pick % Math.max(1, fields.length)];
+    if (!f) return;
+    const value = this.named?.value ?? valueFor(this.values, f);
     await typeInto(r.page, f.name, value, this.delay);
     m.typedValid(f.name, value);
     r.stats.fieldsTyped++;
@@ -277,11 +279,21 @@ class TypeCommand implements Cmd {
     await checkStatusClaim(m, r, `after typing ${f.name}`);
     await closeDialogs(r);
   }
-  toString = () => `type(#${this.pick}, ${JSON.stringify(this.values)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
+  toString = () =>
+    this.named
+      ? `type(${this.named.field}, ${JSON.stringify(this.named.value)}, ${this.delay} ms/char, pause ${this.pause} ms)`
+      : `type(#${this.pick}, ${JSON.stringify(this.values)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
+}
+
+/** The named field among the shown ones; a scripted example naming a field that is not shown is a broken test. */
+function namedField(fields: FieldSpec[], name: string, step: number): FieldSpec {
+  const f = fields.find((x) => x.name === name);
+  if (!f) throw new Error(`${name} is not shown on step ${step}`);
+  return f;
 }
 
 /** Type an invalid value, pause, type a neighbour (same group when there is one), check, then correct it. */
-class InvalidThenCorrectCommand implements Cmd {
+export class InvalidThenCorrectCommand implements Cmd {
   constructor(
     readonly pick: number,
     readonly invalidPick: number,
@@ -290,16 +302,18 @@ class InvalidThenCorrectCommand implements Cmd {
     readonly neighbourValues: ValueBundle,
     readonly delay: number,
     readonly pause: number,
+    /** Named fields and values (the scripted examples). */
+    readonly named?: { field: string; bad: string; neighbour: string; neighbourValue: string; good: string },
   ) {}
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
     r.stats.commands++;
     const fields = await visibleFields(r.page, m.fieldsOfStep());
     const formatted = fields.filter((f) => f.kind !== 'text');
-    if (formatted.length === 0) return;
-    const f = formatted[this.pick % formatted.length]!;
-    const kind = f.kind as Exclude<FieldKind, 'text'>;
-    const bad = INVALID[kind][this.invalidPick % INVALID[kind].length]!;
+    const f = this.named ? namedField(fields, this.named.field, m.step) : formatted[this.pick % Math.max(1, formatted.length)];
+    if (!f || f.kind === 'text') return;
+    const kind = f.kind;
+    const bad = this.named?.bad ?? INVALID[kind][this.invalidPick % INVALID[kind].length]!;
     await typeInto(r.page, f.name, bad, this.delay);
     m.typedInvalid(f.name);
     r.stats.fieldsTyped++;
@@ -310,8 +324,8 @@ class InvalidThenCorrectCommand implements Cmd {
     const sameGroup = group ? others.filter((x) => x.name.startsWith(group)) : [];
     const pool = sameGroup.length > 0 ? sameGroup : others;
     if (pool.length > 0) {
-      const n = pool[this.neighbourPick % pool.length]!;
-      const value = valueFor(this.neighbourValues, n);
+      const n = this.named ? namedField(pool, this.named.neighbour, m.step) : pool[this.neighbourPick % pool.length]!;
+      const value = this.named?.neighbourValue ?? valueFor(this.neighbourValues, n);
       await typeInto(r.page, n.name, value, this.delay);
       m.typedValid(n.name, value);
       r.stats.fieldsTyped++;
@@ -319,7 +333,7 @@ class InvalidThenCorrectCommand implements Cmd {
       await sleep(this.pause);
     }
     await checkStatusClaim(m, r, `with ${f.name} invalid (${bad})`);
-    const good = valueFor(this.values, f);
+    const good = this.named?.good ?? valueFor(this.values, f);
     await typeInto(r.page, f.name, good, this.delay);
     m.typedValid(f.name, good);
     r.stats.fieldsTyped++;
@@ -330,11 +344,13 @@ class InvalidThenCorrectCommand implements Cmd {
     await closeDialogs(r);
   }
   toString = () =>
-    `invalidThenCorrect(#${this.pick}, bad #${this.invalidPick}, neighbour #${this.neighbourPick}, ${JSON.stringify(this.values)}, ${JSON.stringify(this.neighbourValues)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
+    this.named
+      ? `invalidThenCorrect(${JSON.stringify(this.named)}, ${this.delay} ms/char, pause ${this.pause} ms)`
+      : `invalidThenCorrect(#${this.pick}, bad #${this.invalidPick}, neighbour #${this.neighbourPick}, ${JSON.stringify(this.values)}, ${JSON.stringify(this.neighbourValues)}, ${this.delay} ms/char, pause ${this.pause} ms)`;
 }
 
 /** A person's pause. */
-class PauseCommand implements Cmd {
+export class PauseCommand implements Cmd {
   constructor(readonly ms: number) {}
   check = () => true;
   async run(_m: TypingModel, r: TypingReal): Promise<void> {
@@ -346,7 +362,7 @@ class PauseCommand implements Cmd {
 }
 
 /** Check the status line's claim now. */
-class StatusCheckCommand implements Cmd {
+export class StatusCheckCommand implements Cmd {
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
     r.stats.commands++;
@@ -356,10 +372,12 @@ class StatusCheckCommand implements Cmd {
 }
 
 /** Change step: a step link, "Save and continue" or Back. */
-class StepChangeCommand implements Cmd {
+export class StepChangeCommand implements Cmd {
   constructor(
     readonly how: 'link' | 'next' | 'back',
     readonly pick: number,
+    /** For `link`: the step to go to (the scripted examples) instead of the picked link. */
+    readonly to?: number,
   ) {}
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
@@ -367,7 +385,9 @@ class StepChangeCommand implements Cmd {
     const page = r.page;
     const before = stepInUrl(page);
     let button;
-    if (this.how === 'link') {
+    if (this.how === 'link' && this.to !== undefined) {
+      button = page.locator('.step-indicator li').nth(m.program.steps.indexOf(this.to)).getByRole('button');
+    } else if (this.how === 'link') {
       const links = page.locator('.step-indicator button:visible');
       const n = await links.count();
       if (n === 0) return;
@@ -396,11 +416,11 @@ class StepChangeCommand implements Cmd {
     m.step = after;
     await closeDialogs(r);
   }
-  toString = () => `step(${this.how}, #${this.pick})`;
+  toString = () => (this.to === undefined ? `step(${this.how}, #${this.pick})` : `step(${this.how}, to ${this.to})`);
 }
 
 /** Reload the page after the status line is quiet; the fields of the step must show the model's values. */
-class ReloadCommand implements Cmd {
+export class ReloadCommand implements Cmd {
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
     r.stats.commands++;
@@ -421,7 +441,7 @@ class ReloadCommand implements Cmd {
 }
 
 /** Open the same step in a second tab once the status is quiet and compare its fields with the model. */
-class SecondTabCommand implements Cmd {
+export class SecondTabCommand implements Cmd {
   check = () => true;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
     r.stats.commands++;
@@ -454,7 +474,7 @@ class SecondTabCommand implements Cmd {
 }
 
 /** Switch the interface language with the header's select. */
-class LanguageCommand implements Cmd {
+export class LanguageCommand implements Cmd {
   constructor(readonly locale: TypingModel['locale']) {}
   check = (m: Readonly<TypingModel>) => m.locale !== this.locale;
   async run(m: TypingModel, r: TypingReal): Promise<void> {
@@ -499,4 +519,55 @@ export function typingCommands(digitsOnlyDates: boolean): fc.Arbitrary<Cmd> {
     { weight: 1, arbitrary: fc.constant(new SecondTabCommand() as Cmd) },
     { weight: 1, arbitrary: fc.constantFrom('en' as const, 'es' as const, 'zh-CN' as const).map((l) => new LanguageCommand(l) as Cmd) },
   );
+}
+
+/**
+ * The issue's own failures, scripted for one program (run before the random sequences, as fast-check
+ * `examples`): on step 2 the emergency contact's name, a 1.5 s pause, then relationship, phone and
+ * e-mail; a status check and a reload; a mistyped e-mail (`miriam.g@example`) while a neighbour of the
+ * group is typed, then corrected; the date of birth typed digits-only (`03151998`) on step 1; then up to four
+ * grouped fields of each step that has them (course rows, "where did you take it", references and
+ * recommenders) with a pause after the first; a second tab.
+ * @returns `[startStep, commands]`, the arguments of the property
+ */
+export function issueExample(program: ProgramSpec): [number, Cmd[]] {
+  const values: ValueBundle = { text: '', email: '', phone: '', date: '', birthDate: '', zip: '' };
+  const type = (field: string, value: string, pause = 300) => new TypeCommand(0, values, 55, pause, { field, value });
+  const groupSteps = [3, 5, 6].filter((step) => program.fields.some((f) => f.step === step && f.name.includes('.')));
+  const sample = (f: FieldSpec, i: number): string =>
+    ({
+      text: `Typed Answer ${i + 1}`,
+      email: `typed.${i + 1}@example.com`,
+      phone: `718-555-02${String(i).padStart(2, '0')}`,
+      date: `0${(i % 9) + 1}15${2010 + i}`,
+      zip: '11230',
+    })[f.kind];
+  return [
+    2,
+    [
+      type('emergencyContact.name', 'Miriam Gold', 1500),
+      type('emergencyContact.relationship', 'Aunt'),
+      type('emergencyContact.phone', '718-555-0199'),
+      type('emergencyContact.email', 'miriam.gold@example.com', 1500),
+      new StatusCheckCommand(),
+      new ReloadCommand(),
+      new InvalidThenCorrectCommand(0, 0, 0, values, values, 55, 1500, {
+        field: 'emergencyContact.email',
+        bad: 'miriam.g@example',
+        neighbour: 'emergencyContact.phone',
+        neighbourValue: '718-555-0123',
+        good: 'miriam.g@example.com',
+      }),
+      new StepChangeCommand('link', 0, 1),
+      type('dateOfBirth', '03151998', 1500),
+      ...groupSteps.flatMap((step) => [
+        new StepChangeCommand('link', 0, step),
+        ...program.fields
+          .filter((f) => f.step === step && f.name.includes('.'))
+          .slice(0, 4)
+          .map((f, i) => type(f.name, sample(f, i), i === 0 ? 1500 : 300)),
+      ]),
+      new SecondTabCommand(),
+    ],
+  ];
 }

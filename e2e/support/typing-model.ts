@@ -36,6 +36,8 @@ export interface ProgramSpec {
   arranged: Record<string, unknown>;
   /** The text fields the commands may type, by step. */
   fields: FieldSpec[];
+  /** The steps the program's form has, in order (the step indicator's items). */
+  steps: number[];
 }
 
 /** Fixed seed of the `index`-th fast-check run (CI); printed on failure. */
@@ -225,6 +227,7 @@ export const WOMENS_OTD: ProgramSpec = {
     ...personFields('firstRecommender'),
     ...personFields('secondRecommender'),
   ],
+  steps: [1, 2, 3, 4, 5, 6, 7, 8],
 };
 
 /** Men's MSW starting in Spanish: prerequisite subjects ("where did you take it"), references and recommenders. */
@@ -267,6 +270,7 @@ export const MENS_MSW: ProgramSpec = {
     ...personFields('firstReferenceNameAndNumber'),
     ...personFields('secondRecommender'),
   ],
+  steps: [1, 2, 3, 4, 5, 6, 7, 8],
 };
 
 /** Women's BA Psychology track on a 390×844 phone, in Chinese: high school, college-level course rows, a prerequisite subject taken at another college, no references step. */
@@ -311,6 +315,7 @@ export const WOMENS_BA_PHONE: ProgramSpec = {
     { name: 'introductionToEnglishInfo.collegeOther', step: 5, kind: 'text' },
     { name: 'introductionToEnglishInfo.completion_date', step: 5, kind: 'date' },
   ],
+  steps: [1, 2, 3, 4, 5, 7, 8],
 };
 
 /** The programs of the typing test, in run order. */
