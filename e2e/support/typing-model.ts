@@ -149,6 +149,22 @@ const family = (last: string) => ({
   motherLastName: last,
   emergencyContact: { name: 'Miriam Stern', relationship: 'Aunt', phone: '718-555-0177', email: 'miriam.stern@example.com' },
 });
+/**
+ * What every program is arranged with: steps 1, 2 and 4 answered (not married, no seminary, no Israel
+ * program, not employed) and stepReached 7, so every step is a link.
+ */
+const commonAnswers = (last: string, zip: string) => ({
+  ...personal,
+  addressZip: zip,
+  ...family(last),
+  seminary: 'No',
+  israelOption: 'No',
+  currentlyEmployed: 'No',
+  stepReached: '7',
+});
+
+const DESKTOP = { viewport: { width: 1280, height: 900 }, mobile: false };
+
 const person = (name: string, n: number) => ({
   name,
   relationship: 'Professor',
@@ -195,23 +211,17 @@ export const WOMENS_OTD: ProgramSpec = {
   gender: 'Female',
   program: 'OTD',
   locale: 'en',
-  viewport: { width: 1280, height: 900 },
-  mobile: false,
+  ...DESKTOP,
   arranged: {
-    ...personal,
-    ...family('Weiss'),
+    ...commonAnswers('Weiss', '11230'),
     bachelorCollege: 'Lander College for Women',
     bachelorDegree: 'BS Biology',
     bachelorMajor: 'Biology',
     bachelorCompletionDate: '05/30/2019',
-    seminary: 'No',
-    israelOption: 'No',
-    currentlyEmployed: 'No',
     ...otdCourses,
     completedObservation: { boolean: true, when: '08/15/2024' },
     firstRecommender: person('Dr. Ruth Stein', 1),
     secondRecommender: person('Dr. Avi Katz', 2),
-    stepReached: '7',
   },
   fields: [
     ...personalFields,
@@ -236,18 +246,12 @@ export const MENS_MSW: ProgramSpec = {
   gender: 'Male',
   program: 'MSW',
   locale: 'es',
-  viewport: { width: 1280, height: 900 },
-  mobile: false,
+  ...DESKTOP,
   arranged: {
-    ...personal,
-    addressZip: '08701',
-    ...family('Cohen'),
+    ...commonAnswers('Cohen', '08701'),
     bachelorCollege: 'Lander College for Men',
     bachelorDegree: 'BA Psychology',
     bachelorCompletionDate: '06/01/2020',
-    seminary: 'No',
-    israelOption: 'No',
-    currentlyEmployed: 'No',
     introductionToPsychologyPrerequisite: { tookCourse: 'Yes', howTaken: 'College' },
     introductionToPsychologyInfo: { college: 'Other', collegeOther: 'Brooklyn College', completion_date: '12/20/2018' },
     introductionToBiologyPrerequisite: { tookCourse: 'Yes', howTaken: 'Exam' },
@@ -256,7 +260,6 @@ export const MENS_MSW: ProgramSpec = {
     secondReferenceNameAndNumber: person('Rabbi Persona Two', 4),
     firstRecommender: person('Dr. Recommender One', 5),
     secondRecommender: person('Dr. Recommender Two', 6),
-    stepReached: '7',
   },
   fields: [
     ...personalFields,
@@ -282,26 +285,20 @@ export const WOMENS_BA_PHONE: ProgramSpec = {
   viewport: { width: 390, height: 844 },
   mobile: true,
   arranged: {
-    ...personal,
-    addressZip: '07701',
-    ...family('Adler'),
+    ...commonAnswers('Adler', '07701'),
     highSchoolName: 'Bais Yaakov of Lakewood',
     highSchoolCityStateCountry: 'Lakewood, NJ, USA',
     highSchoolGraduationDate: '06/20/2024',
-    seminary: 'No',
-    israelOption: 'No',
     haveYouPassedCollegeLevelOrAPCourses: 'Yes',
     passedCollegeLevelOrAPCourses: [
       { name: 'AP Calculus', college: 'College Board' },
       { name: 'Intro Sociology', college: 'Touro University' },
     ],
-    currentlyEmployed: 'No',
     mathPrerequisite: { tookCourse: 'No' },
     introductionToPsychologyPrerequisite: { tookCourse: 'No' },
     introductionToBiologyPrerequisite: { tookCourse: 'No' },
     introductionToEnglishPrerequisite: { tookCourse: 'Yes', howTaken: 'College' },
     introductionToEnglishInfo: { college: 'Other', collegeOther: 'Kingsborough College', completion_date: '01/15/2024' },
-    stepReached: '7',
   },
   fields: [
     ...personalFields,
