@@ -12,6 +12,7 @@ import {
   emptyStats,
   issueExample,
   serverRecord,
+  traced,
   typingCommands,
   waitForStepForm,
   type TypingReal,
@@ -50,7 +51,7 @@ let browser: Browser;
 interface ProgramSummary extends TypingStats {
   program: string;
   seed: number;
-  lostFields: FieldDifference[];
+  lostFields: (FieldDifference & { sequence: number })[];
   notes: string[];
 }
 const summaries: ProgramSummary[] = [];
@@ -124,6 +125,7 @@ describe('typing like a person loses nothing and the status line tells the truth
               stats: summary,
               notes: summary.notes,
               wrongClaims: 0,
+              at: `seq ${sequence}, start at step ${startStep}`,
             };
             context.on('response', (response) => {
               const request = response.request();
@@ -131,19 +133,22 @@ describe('typing like a person loses nothing and the status line tells the truth
                 summary.failedSaves++;
                 void response
                   .text()
-                  .then((body) => summary.notes.length < 200 && summary.notes.push(`PATCH ${response.status()}: ${body.slice(0, 200)}`))
+                  .then(
+                    (body) =>
+                      summary.notes.length < 200 && summary.notes.push(`[${real.at}] PATCH ${response.status()}: ${body.slice(0, 200)}`),
+                  )
                   .catch(() => undefined);
               }
             });
             try {
               const model = new TypingModel(program, startStep);
-              await fc.asyncModelRun(() => ({ model, real }), commands);
+              await fc.asyncModelRun(() => ({ model, real }), traced(sequence, commands));
               // a person waits for the status line to settle before closing the tab
               await waitForQuietStatus(page);
               const lost = model.differences(await serverRecord(real));
               summary.sequences++;
               summary.fieldLosses += lost.length;
-              summary.lostFields.push(...lost);
+              summary.lostFields.push(...lost.map((d) => ({ sequence, ...d })));
               if (!REPORT_ONLY) {
                 expect({ lost, wrongClaims: real.wrongClaims }).toEqual({ lost: [], wrongClaims: 0 });
               }

@@ -76,6 +76,8 @@ export interface TypingReal {
   notes: string[];
   /** Set while a run's wrong claims are counted (per sequence). */
   wrongClaims: number;
+  /** Where the sequence is (`seq 3, #5 type(…)`), prefixed to every note. */
+  at: string;
 }
 
 /** GET /api/token/check: the record the server holds. */
@@ -92,7 +94,7 @@ export function stepInUrl(page: Page): number {
 }
 
 const note = (real: TypingReal, text: string) => {
-  if (real.notes.length < 200) real.notes.push(text);
+  if (real.notes.length < 200) real.notes.push(`[${real.at}] ${text}`);
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -570,4 +572,19 @@ export function issueExample(program: ProgramSpec): [number, Cmd[]] {
       new SecondTabCommand(),
     ],
   ];
+}
+
+/**
+ * The commands of one sequence, each noting where it is in `real.at` (sequence number, index and the
+ * command) before it runs, so that every note says which command of which sequence saw it.
+ */
+export function traced(sequence: number, commands: Iterable<Cmd>): Cmd[] {
+  return [...commands].map((command, i) => ({
+    check: (m: Readonly<TypingModel>) => command.check(m),
+    run: (m: TypingModel, r: TypingReal) => {
+      r.at = `seq ${sequence}, #${i + 1} ${command.toString()}`.slice(0, 300);
+      return command.run(m, r);
+    },
+    toString: () => command.toString(),
+  }));
 }
