@@ -527,14 +527,14 @@ export function typingCommands(digitsOnlyDates: boolean): fc.Arbitrary<Cmd> {
  * The issue's own failures, scripted for one program (run before the random sequences, as fast-check
  * `examples`): on step 2 the emergency contact's name, a 1.5 s pause, then relationship, phone and
  * e-mail; a status check and a reload; a mistyped e-mail (`miriam.g@example`) while a neighbour of the
- * group is typed, then corrected; the date of birth typed digits-only (`03151998`) on step 1; then up to four
+ * group is typed, then corrected; the date of birth typed digits-only (`03151998`) on step 1; then up to three
  * grouped fields of each step that has them (course rows, "where did you take it", references and
  * recommenders) with a pause after the first; a second tab.
  * @returns `[startStep, commands]`, the arguments of the property
  */
 export function issueExample(program: ProgramSpec): [number, Cmd[]] {
   const values: ValueBundle = { text: '', email: '', phone: '', date: '', birthDate: '', zip: '' };
-  const type = (field: string, value: string, pause = 300) => new TypeCommand(0, values, 55, pause, { field, value });
+  const type = (field: string, value: string, pause = 300) => new TypeCommand(0, values, 40, pause, { field, value });
   const groupSteps = [3, 5, 6].filter((step) => program.fields.some((f) => f.step === step && f.name.includes('.')));
   const sample = (f: FieldSpec, i: number): string =>
     ({
@@ -553,7 +553,7 @@ export function issueExample(program: ProgramSpec): [number, Cmd[]] {
       type('emergencyContact.email', 'miriam.gold@example.com', 1500),
       new StatusCheckCommand(),
       new ReloadCommand(),
-      new InvalidThenCorrectCommand(0, 0, 0, values, values, 55, 1500, {
+      new InvalidThenCorrectCommand(0, 0, 0, values, values, 40, 1500, {
         field: 'emergencyContact.email',
         bad: 'miriam.g@example',
         neighbour: 'emergencyContact.phone',
@@ -566,7 +566,7 @@ export function issueExample(program: ProgramSpec): [number, Cmd[]] {
         new StepChangeCommand('link', 0, step),
         ...program.fields
           .filter((f) => f.step === step && f.name.includes('.'))
-          .slice(0, 4)
+          .slice(0, 3)
           .map((f, i) => type(f.name, sample(f, i), i === 0 ? 1500 : 300)),
       ]),
       new SecondTabCommand(),
