@@ -12,14 +12,7 @@ import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Seme
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
-import {
-  PERSONAL_FIELDS,
-  PROGRAM_CHOICE_FIELDS,
-  personalDraftSchema,
-  personalFromRecord,
-  personalSchema,
-  type PersonalValues,
-} from './personal.schema';
+import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
 
@@ -53,9 +46,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PersonalValues>({
     record,
     schema: personalSchema,
-    fromRecord: personalFromRecord,
     fields: PERSONAL_FIELDS,
-    draftSchema: personalDraftSchema,
     exclude: (): readonly string[] => (choiceComplete(form.getValues() as PersonalValues) ? [] : PROGRAM_CHOICE_FIELDS),
   });
   const err = fieldError; // short name keeps the field lines compact
@@ -72,7 +63,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
       form.setError(field, { type: 'validate', message: 'validation.choose' }, { shouldFocus: true });
       return;
     }
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (
