@@ -40,15 +40,19 @@ export class TokenService {
    * Opens an application by token.
    * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
    *         410 TKN-002 the application is withdrawn, or was submitted and the token is for the application form
+   *         (unless `options.afterSubmission`)
+   * @param options.afterSubmission accept an application-form token of a submitted (paid) application too:
+   *        the time log of the payment step, recorded on the thank-you page (issue 10 item 6)
    */
-  async resolve(token: string | undefined): Promise<ResolvedToken> {
+  async resolve(token: string | undefined, options: { afterSubmission?: boolean } = {}): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token), revokedAt: IsNull() } });
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     if (row.expiresAt.getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
     const application = await this.applications.findOne({ where: { id: row.applicationId } });
     if (!application) throw new ApiException(HttpStatus.GONE, 'TKN-002');
-    if (application.status === 'withdrawn' || (row.purpose === 'application' && application.status !== 'draft')) {
+    const closed = row.purpose === 'application' && application.status !== 'draft' && !options.afterSubmission;
+    if (application.status === 'withdrawn' || closed) {
       throw new ApiException(HttpStatus.GONE, 'TKN-002');
     }
     if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
