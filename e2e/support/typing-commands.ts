@@ -128,6 +128,27 @@ async function typeInto(page: Page, name: string, text: string, delayMs: number)
   await page.keyboard.type(text, { delay: delayMs });
 }
 
+/**
+ * Types `value` into field `f` (see {@link typeInto}), records it in the model (valid, or invalid and
+ * held back), counts it, then pauses `pauseMs`.
+ */
+async function typeAndRecord(
+  m: TypingModel,
+  r: TypingReal,
+  f: FieldSpec,
+  value: string,
+  valid: boolean,
+  delayMs: number,
+  pauseMs: number,
+): Promise<void> {
+  await typeInto(r.page, f.name, value, delayMs);
+  if (valid) m.typedValid(f.name, value);
+  else m.typedInvalid(f.name);
+  r.stats.fieldsTyped++;
+  r.stats.chars += value.length;
+  await sleep(pauseMs);
+}
+
 /** The field values the page shows, in stored form. */
 async function pageValues(page: Page, fields: FieldSpec[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -272,12 +293,7 @@ export class TypeCommand implements Cmd {
     const fields = await visibleFields(r.page, m.fieldsOfStep());
     const f = this.named ? namedField(r, fields, this.named.field, m.step) : fields[this.pick % Math.max(1, fields.length)];
     if (!f) return;
-    const value = this.named?.value ?? valueFor(this.values, f);
-    await typeInto(r.page, f.name, value, this.delay);
-    m.typedValid(f.name, value);
-    r.stats.fieldsTyped++;
-    r.stats.chars += value.length;
-    await sleep(this.pause);
+    await typeAndRecord(m, r, f, this.named?.value ?? valueFor(this.values, f), true, this.delay, this.pause);
     await checkStatusClaim(m, r, `after typing ${f.name}`);
     await closeDialogs(r);
   }
@@ -320,32 +336,16 @@ export class InvalidThenCorrectCommand implements Cmd {
     if (!f || f.kind === 'text') return;
     const kind = f.kind;
     const bad = this.named?.bad ?? INVALID[kind][this.invalidPick % INVALID[kind].length]!;
-    await typeInto(r.page, f.name, bad, this.delay);
-    m.typedInvalid(f.name);
-    r.stats.fieldsTyped++;
-    r.stats.chars += bad.length;
-    await sleep(this.pause);
+    await typeAndRecord(m, r, f, bad, false, this.delay, this.pause);
     const group = f.name.includes('.') ? f.name.slice(0, f.name.lastIndexOf('.') + 1) : null;
     const others = fields.filter((x) => x.name !== f.name);
     const sameGroup = group ? others.filter((x) => x.name.startsWith(group)) : [];
     const pool = sameGroup.length > 0 ? sameGroup : others;
     const n = this.named ? namedField(r, pool, this.named.neighbour, m.step) : pool[this.neighbourPick % Math.max(1, pool.length)];
-    if (n) {
-      const value = this.named?.neighbourValue ?? valueFor(this.neighbourValues, n);
-      await typeInto(r.page, n.name, value, this.delay);
-      m.typedValid(n.name, value);
-      r.stats.fieldsTyped++;
-      r.stats.chars += value.length;
-      await sleep(this.pause);
-    }
+    if (n) await typeAndRecord(m, r, n, this.named?.neighbourValue ?? valueFor(this.neighbourValues, n), true, this.delay, this.pause);
     await checkStatusClaim(m, r, `with ${f.name} invalid (${bad})`);
-    const good = this.named?.good ?? valueFor(this.values, f);
-    await typeInto(r.page, f.name, good, this.delay);
-    m.typedValid(f.name, good);
-    r.stats.fieldsTyped++;
-    r.stats.chars += good.length;
+    await typeAndRecord(m, r, f, this.named?.good ?? valueFor(this.values, f), true, this.delay, this.pause);
     r.stats.invalidThenCorrected++;
-    await sleep(this.pause);
     await checkStatusClaim(m, r, `after correcting ${f.name}`);
     await closeDialogs(r);
   }
