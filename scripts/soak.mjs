@@ -2,7 +2,9 @@
 // `npm run test:soak`: the long randomized runs, one after another, each with SOAK=1 (many more cases
 // than CI's fixed-seed run, and a fresh seed unless FUZZ_SEED / the run's own seed variable is set; every
 // run prints its seed). To add a run, append one entry to SOAK_RUNS: { name, cwd (relative to the repo),
-// args (jest arguments), env (extra variables) }. Ends with one line "N passed, N failed".
+// args (jest arguments), env (extra variables), build (true: needs the production build, made once
+// before the first such run) }. `--only <word>` runs the runs whose name contains the word
+// (`npm run test:soak:typing`). Ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +19,25 @@ const reports = mkdtempSync(join(tmpdir(), 'portal-soak-'));
 const SOAK_RUNS = [
   // Issue 10 item 7: the API fuzz suite over every OpenAPI operation, 20,000 cases (FUZZ_CASES to change).
   { name: 'api fuzz', cwd: 'server', args: ['test/api-fuzz.api-spec.ts'], env: {} },
+  // Issue 10 item 8: the typing model test in chromium, 10 random sequences a program (seeds fixed).
+  { name: 'typing model', cwd: 'e2e', args: ['typing-model'], env: {}, build: true },
 ];
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const runs = SOAK_RUNS.filter((run) => only === undefined || run.name.includes(only));
 
 const totals = { passed: 0, failed: 0 };
 const failedRuns = [];
-for (const run of SOAK_RUNS) {
+let built = false;
+for (const run of runs) {
   console.log(`\n=== soak: ${run.name} ===`);
+  if (run.build && !built) {
+    if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+      failedRuns.push(`${run.name} (build)`);
+      continue;
+    }
+    built = true;
+  }
   const report = join(reports, `${run.name.replace(/\W+/g, '-')}.json`);
   const result = spawnSync(
     process.execPath,
