@@ -237,17 +237,20 @@ export class ApplicationsService {
   }
 
   /**
-   * A logged-in applicant's applications, newest first. Applications started with the user's e-mail
-   * address (case-insensitive) and not yet owned by anyone become the user's here (link by e-mail on
-   * listing; docs/decisions.md).
+   * A logged-in applicant's applications, newest first. When the account's address is verified
+   * (issue 11: ownership by proof), applications started with that address (case-insensitive) and not
+   * yet owned by anyone become the user's here (link by e-mail on listing; docs/decisions.md). An
+   * unverified account lists only what it started itself or opened with the application's token.
    */
   async listMine(user: User): Promise<MyApplicationDto[]> {
-    await this.applications
-      .createQueryBuilder()
-      .update(Application)
-      .set({ userId: user.id })
-      .where('user_id IS NULL AND lower(email) = lower(:email)', { email: user.email })
-      .execute();
+    if (user.emailVerifiedAt) {
+      await this.applications
+        .createQueryBuilder()
+        .update(Application)
+        .set({ userId: user.id })
+        .where('user_id IS NULL AND lower(email) = lower(:email)', { email: user.email })
+        .execute();
+    }
     const rows = await this.applications.find({ where: { userId: user.id }, order: { createdAt: 'DESC' } });
     return rows.map((app) => {
       const record = toApplicationRecord(app);

@@ -55,6 +55,20 @@ export class TokenService {
     return { application, purpose: row.purpose };
   }
 
+  /**
+   * Makes `userId` the owner of an application that has none (a conditional UPDATE: an owner is never replaced).
+   * @returns the application's owner afterwards (`userId`, or whoever claimed it first)
+   */
+  async claim(applicationId: string, userId: string): Promise<string | null> {
+    await this.applications
+      .createQueryBuilder()
+      .update(Application)
+      .set({ userId })
+      .where('id = :id AND user_id IS NULL', { id: applicationId })
+      .execute();
+    return (await this.applications.findOne({ where: { id: applicationId }, select: { id: true, userId: true } }))?.userId ?? null;
+  }
+
   /** The application with this id, or null (no access check: callers check ownership). */
   findApplication(id: string): Promise<Application | null> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return Promise.resolve(null);

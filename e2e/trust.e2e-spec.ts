@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
+import { apiClient, startApplication } from './support/api.js';
+import { launchBrowser, newUser } from './support/browser.js';
+import { startPortal, type RunningPortal } from './support/portal.js';
+
+/**
+ * Issue 11 item 1 in chromium: an account registered with an address sees none of the applications
+ * started with it until it opens the verification link e-mailed there (over an in-process SMTP server);
+ * then /home lists them and the notice is gone; the used link is refused the second time.
+ */
+let portal: RunningPortal;
+let browser: Browser;
+let sink: SmtpSink;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  browser = await launchBrowser();
+  portal = await startPortal({ SMTP_URL: sink.url });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+  await sink?.close();
+});
+
+describe('ownership by proof: the e-mailed verification link', () => {
+  it('lists the applications started with the address only after the link is opened, in the browser', async () => {
+    const email = 'leah.verify@example.com';
+    const started = await startApplication(apiClient(portal.baseUrl), { firstName: 'Leah', lastName: 'Gold', email }, 'Female');
+
+    const { context, errors } = await newUser(browser);
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/register`);
+    await page.getByLabel('First name').fill('Leah');
+    await page.getByLabel('Last name').fill('Gold');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('leah-password-1');
+    await page.getByLabel('Confirm password').fill('leah-password-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${portal.baseUrl}/home`);
+
+    // Not verified yet: the notice, and none of the applications started with the address.
+    const notice = page.getByTestId('verify-email-notice');
+    await notice.getByText(`we sent a link to ${email}`).waitFor();
+    await page.getByTestId('home-empty').waitFor();
+
+    // "Send the link again" right away is refused with the wait, in words.
+    await notice.getByRole('button', { name: 'Send the link again' }).click();
+    await notice.getByRole('alert').getByText('Too many attempts').waitFor();
+
+    // The link e-mailed to the address verifies the account.
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes('/email/verify/'), 10_000);
+    expect(mail.subject).toBe('Please confirm your e-mail address');
+    const link = new RegExp(`${portal.baseUrl.replace(/[.:/]/g, '\\$&')}/email/verify/[A-Za-z0-9_-]+`).exec(mail.text)![0];
+    await page.goto(link);
+    await page.getByTestId('email-verified').getByText('Thank you: your e-mail address is verified.').waitFor();
+    await page.getByRole('link', { name: 'Go to my applications' }).click();
+    await page.waitForURL(`${portal.baseUrl}/home`);
+    const item = page.getByTestId('home-application');
+    await item.waitFor();
+    await expect(item.innerText()).resolves.toContain(started.data.referenceNumber);
+    expect(await page.getByTestId('verify-email-notice').count()).toBe(0);
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByTestId('email-verify-failed').getByText('This verification link is invalid').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { startOAuthProvider, type OAuthProviderDouble } from './support/oauth-provider.js';
+import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink.js';
+import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+
+/**
+ * Issue 11 "trust": ownership by proof (item 1). Registration e-mails a verification link over real SMTP
+ * (the in-process sink); an account claims applications by e-mail only once its address is verified, or
+ * one application by presenting its token; OAuth sign-ins count as verified only with `email_verified`.
+ */
+const PUBLIC_URL = 'http://portal.test';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+let t: TestApp;
+let sink: SmtpSink;
+let provider: OAuthProviderDouble;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  provider = await startOAuthProvider();
+  t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL, OAUTH_PROVIDERS: JSON.stringify({ acme: provider.config() }) });
+});
+
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+  await provider.close();
+});
+
+/** Registers an account and answers its bearer token and id. */
+async function register(email: string, locale = 'en', password = 'attacker-pass-1') {
+  const response = await t
+    .http()
+    .post('/api/register')
+    .set('Accept-Language', locale)
+    .send({ first_name: 'Eve', last_name: 'Mallory', email, password, password_confirmation: password });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${JSON.stringify(response.body)}`);
+  return { token: response.body.token as string, id: response.body.user.id as string, user: response.body.user };
+}
+
+/** The verification mail the sink received for `email` after `since` messages, with the token of its link. */
+async function verificationMail(email: string, since = 0): Promise<{ mail: ReceivedMail; token: string; link: string }> {
+  const mail = await sink.waitFor((m) => m.to.includes(email) && sink.messages.indexOf(m) >= since && /\/email\/verify\//.test(m.text));
+  const link = /http:\/\/portal\.test\/email\/verify\/\S+/.exec(mail.text)![0];
+  return { mail, link, token: decodeURIComponent(new URL(link).pathname.split('/').pop()!) };
+}
+
+const listIds = async (bearer: string) => {
+  const response = await t.http().get('/api/applications').set('Authorization', `Bearer ${bearer}`);
+  expect(response.status).toBe(200);
+  return (response.body.data as { id: string }[]).map((a) => a.id);
+};
+
+describe('ownership by proof (issue 11 item 1)', () => {
+  it('the takeover fails: registering with someone else’s address hands over none of their applications', async () => {
+    // The real owner started an application anonymously and answered personal questions.
+    const victim = await startApplication(t, { email: 'rachel.owner@example.com', firstName: 'Rachel', lastName: 'Owner' });
+    await t
+      .http()
+      .patch(`/api/applications/${victim.id}`)
+      .set('X-Application-Token', victim.token)
+      .send({ version: victim.data.version, stepReached: '2', dateOfBirth: '02/14/1999' })
+      .expect(200);
+
+    // Someone else registers with her address…
+    const eve = await register('Rachel.Owner@example.com');
+    expect(eve.user.email_verified).toBe(false);
+    // …and gets nothing: not in the list, no fresh link, no record.
+    expect(await listIds(eve.token)).toEqual([]);
+    expect((await t.http().post(`/api/applications/${victim.id}/link`).set('Authorization', `Bearer ${eve.token}`)).status).toBe(403);
+    expect((await t.http().get(`/api/applications/${victim.id}/requirements`).set('Authorization', `Bearer ${eve.token}`)).status).toBe(
+      403,
+    );
+    expect((await t.db.query('SELECT user_id FROM applications WHERE id = $1', [victim.id])).rows[0].user_id).toBeNull();
+    // The verification link went to the mailbox of the address, which the attacker does not read.
+    const { mail } = await verificationMail('Rachel.Owner@example.com');
+    expect(mail.to).toEqual(['Rachel.Owner@example.com']);
+
+    // The real owner takes the account back through the password reset e-mailed to her; that proves the
+    // address too, ends the attacker's sessions, and her application is hers.
+    const before = sink.messages.length;
+    await t.http().post('/api/password/email').send({ email: 'rachel.owner@example.com' }).expect(200);
+    const reset = await sink.waitFor((m) => sink.messages.indexOf(m) >= before && /password\/reset\//.test(m.text));
+    const resetToken = decodeURIComponent(
+      new URL(/http:\/\/portal\.test\/password\/reset\/\S+/.exec(reset.text)![0]).pathname.split('/').pop()!,
+    );
+    await t
+      .http()
+      .post('/api/password/reset')
+      .send({ token: resetToken, email: 'rachel.owner@example.com', password: 'owner-pass-12', password_confirmation: 'owner-pass-12' })
+      .expect(200);
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${eve.token}`)).status).toBe(401);
+    const owner = await t.login('rachel.owner@example.com', 'owner-pass-12');
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${owner}`)).body.email_verified).toBe(true);
+    expect(await listIds(owner)).toEqual([victim.id]);
+  });
+
+  it('a verified owner sees their applications: the e-mailed link (hashed at rest, 24 h) verifies the account once', async () => {
+    const draft = await startApplication(t, { email: 'vera@example.com', firstName: 'Vera' });
+    const since = sink.messages.length;
+    const vera = await register('vera@example.com');
+    const { token, mail } = await verificationMail('vera@example.com', since);
+    expect(mail.subject).toBe('Please confirm your e-mail address');
+    expect(mail.text).toContain('within 24 hours');
+    const rows = await t.db.query('SELECT token_hash, expires_at, used_at FROM email_verifications WHERE user_id = $1', [vera.id]);
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0].token_hash).toBe(sha256(token));
+    const hours = (new Date(rows.rows[0].expires_at).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM email_verifications WHERE token_hash = $1', [token])).rows[0].n).toBe(0);
+
+    expect(await listIds(vera.token)).toEqual([]); // not yet
+    const verified = await t.http().post('/api/email/verify').send({ token });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ success: true, verified: true, message: 'Thank you: your e-mail address is verified.' });
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${vera.token}`)).body.email_verified).toBe(true);
+    expect(await listIds(vera.token)).toEqual([draft.id]);
+
+    // single use
+    const again = await t.http().post('/api/email/verify').set('Accept-Language', 'es').send({ token });
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ success: false, code: 'EMV-001', message: expect.stringContaining('enlace de verificación') });
+  });
+
+  it('refuses an expired link (older than 24 hours) and an unknown one, and the account stays unverified', async () => {
+    const since = sink.messages.length;
+    const late = await register('late@example.com');
+    const { token } = await verificationMail('late@example.com', since);
+    await t.db.query(`UPDATE email_verifications SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [late.id]);
+    expect((await t.http().post('/api/email/verify').send({ token })).body.code).toBe('EMV-001');
+    expect((await t.http().post('/api/email/verify').send({ token: 'not-a-real-token' })).status).toBe(410);
+    expect((await t.http().post('/api/email/verify').send({})).status).toBe(422);
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${late.token}`)).body.email_verified).toBe(false);
+  });
+
+  it('resend: logged in only, replaces the older link, one per minute per account (429 with Retry-After), in the caller’s language', async () => {
+    expect((await t.http().post('/api/email/resend')).status).toBe(401);
+    const since = sink.messages.length;
+    const sam = await register('sam@example.com', 'zh-CN');
+    const first = await verificationMail('sam@example.com', since);
+    expect(first.mail.subject).toBe('请确认您的电子邮件地址');
+    const tooSoon = await t.http().post('/api/email/resend').set('Authorization', `Bearer ${sam.token}`);
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.code).toBe('AUTH-429');
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+
+    await t.db.query(`UPDATE email_verifications SET created_at = now() - interval '2 minutes' WHERE user_id = $1`, [sam.id]);
+    const before = sink.messages.length;
+    const resent = await t.http().post('/api/email/resend').set('Authorization', `Bearer ${sam.token}`).set('Accept-Language', 'es');
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ success: true, verified: false, message: expect.stringContaining('sam@example.com') });
+    const second = await verificationMail('sam@example.com', before);
+    expect(second.mail.subject).toBe('Confirme su dirección de correo electrónico');
+    expect((await t.http().post('/api/email/verify').send({ token: first.token })).status).toBe(410); // replaced
+    expect((await t.http().post('/api/email/verify').send({ token: second.token })).status).toBe(200);
+
+    const done = await t.http().post('/api/email/resend').set('Authorization', `Bearer ${sam.token}`);
+    expect(done.body).toMatchObject({ success: true, verified: true });
+  });
+
+  it('an unverified account claims an application by presenting its token, and only that one', async () => {
+    const mine = await startApplication(t, { email: 'tom@example.com' });
+    const other = await startApplication(t, { email: 'tom@example.com' });
+    const tom = await register('tom@example.com');
+    const opened = await t
+      .http()
+      .get(`/api/applications/${mine.id}/requirements`)
+      .set('Authorization', `Bearer ${tom.token}`)
+      .set('X-Application-Token', mine.token);
+    expect(opened.status).toBe(200);
+    expect(await listIds(tom.token)).toEqual([mine.id]);
+    expect((await t.db.query('SELECT user_id FROM applications WHERE id = $1', [other.id])).rows[0].user_id).toBeNull();
+  });
+
+  it('OAuth: a new account is verified only when the provider says email_verified; an unverified one claims nothing', async () => {
+    const draft = await startApplication(t, { email: 'oauth.unverified@example.com' });
+    const signIn = async () => {
+      const started = await t.http().post('/api/oauth/acme');
+      const cookie = (started.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('oauth_state='))!;
+      const authorize = await fetch(started.body.url, { redirect: 'manual' });
+      const back = new URL(authorize.headers.get('location')!);
+      const callback = await t
+        .http()
+        .get(back.pathname + back.search)
+        .set('Cookie', cookie.split(';')[0]);
+      return Object.fromEntries(new URLSearchParams(new URL(callback.headers.location).hash.slice(1))).oauth_token;
+    };
+    provider.user = { sub: 'acme-u1', email: 'oauth.unverified@example.com', email_verified: false, given_name: 'U', family_name: 'V' };
+    const unverified = await signIn();
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${unverified}`)).body.email_verified).toBe(false);
+    expect(await listIds(unverified)).toEqual([]);
+    // the same identity, now vouched for by the provider, verifies the account
+    provider.user = { sub: 'acme-u1', email: 'oauth.unverified@example.com', email_verified: true };
+    const later = await signIn();
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${later}`)).body.email_verified).toBe(true);
+    expect(await listIds(later)).toEqual([draft.id]);
+
+    provider.user = { sub: 'acme-v1', email: 'oauth.verified@example.com', email_verified: true, given_name: 'A', family_name: 'B' };
+    const verified = await signIn();
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${verified}`)).body.email_verified).toBe(true);
+  });
+});
