@@ -71,3 +71,49 @@ describe('ownership by proof: the e-mailed verification link', () => {
     await context.close();
   });
 });
+
+describe('the application’s locale travels with its links (issue 11 item 6)', () => {
+  it('opens a link of an application started in Chinese in Chinese on a new device, unless the device chose a language', async () => {
+    const api = apiClient(portal.baseUrl);
+    const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', '/programs?gender=female');
+    const course = programs[0]!.courses[0]!;
+    const started = await api<{ token: string }>(
+      'POST',
+      '/applications',
+      {
+        gender: 'Female',
+        fieldOfInterest: programs[0]!.name,
+        semester: course.semester,
+        ...(course.locations[0] ? { location: course.locations[0] } : {}),
+        firstName: '美玲',
+        lastName: '王',
+        email: 'meiling.link@example.com',
+        locale: 'zh-CN',
+      },
+      {},
+      201,
+    );
+    const link = `${portal.baseUrl}/validation?token=${encodeURIComponent(started.token)}`;
+
+    // a new device whose browser prefers English, no locale cookie: the application's language
+    const fresh = await newUser(browser, { locale: 'en-US' });
+    const page = await fresh.context.newPage();
+    await page.goto(link);
+    await page.waitForURL(/\/application\/1\?token=/);
+    await page.locator('html[lang="zh-CN"]').waitFor();
+    await page.getByText('个人信息').first().waitFor();
+    expect((await fresh.context.cookies(portal.baseUrl)).find((c) => c.name === 'locale')?.value).toBe('zh-CN');
+    expect(fresh.errors).toEqual([]);
+    await fresh.context.close();
+
+    // a device where Spanish was chosen before: the cookie wins
+    const chosen = await newUser(browser, { locale: 'en-US' });
+    await chosen.context.addCookies([{ name: 'locale', value: 'es', url: portal.baseUrl }]);
+    const page2 = await chosen.context.newPage();
+    await page2.goto(link);
+    await page2.waitForURL(/\/application\/1\?token=/);
+    await page2.getByText('Información personal').first().waitFor();
+    await expect(page2.locator('html').getAttribute('lang')).resolves.toBe('es');
+    await chosen.context.close();
+  });
+});
