@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import { makePdf } from './support/files.js';
 import { startOAuthProvider, type OAuthProviderDouble } from './support/oauth-provider.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
@@ -200,5 +201,63 @@ describe('ownership by proof (issue 11 item 1)', () => {
     provider.user = { sub: 'acme-v1', email: 'oauth.verified@example.com', email_verified: true, given_name: 'A', family_name: 'B' };
     const verified = await signIn();
     expect((await t.http().get('/api/user').set('Authorization', `Bearer ${verified}`)).body.email_verified).toBe(true);
+  });
+});
+
+describe('after payment nothing dead-ends (issue 11 item 7)', () => {
+  it('the first e-mailed link of a paid application opens its details form; a withdrawn one still answers TKN-002', async () => {
+    const paid = await startApplication(t, { email: 'paid.link@example.com' });
+    await t.db.query(`UPDATE applications SET status = 'submitted', payment_status = 'Paid', submitted_at = now() WHERE id = $1`, [
+      paid.id,
+    ]);
+    const check = await t.http().get('/api/token/check').query({ token: paid.token });
+    expect(check.status).toBe(200);
+    expect(check.body).toMatchObject({ code: 'TKN-000', purpose: 'details', data: { Id: paid.id, status: 'submitted' } });
+    // the same token works on the details endpoints (the documents list)
+    await t.http().get(`/api/applications/${paid.id}/attachments`).set('X-Application-Token', paid.token).expect(200);
+    // but it still cannot change the application form
+    const save = await t
+      .http()
+      .patch(`/api/applications/${paid.id}`)
+      .set('X-Application-Token', paid.token)
+      .send({ version: 1, stepReached: '2' });
+    expect(save.status).toBe(410);
+
+    await t.db.query(`UPDATE applications SET status = 'withdrawn' WHERE id = $1`, [paid.id]);
+    expect((await t.http().get('/api/token/check').query({ token: paid.token })).body.code).toBe('TKN-002');
+  });
+
+  it('refuses to remove a document of a complete application (409 ATT-409-complete, localised) and keeps it', async () => {
+    const app = await startApplication(t, { email: 'complete.docs@example.com' });
+    await t.db.query(`UPDATE applications SET status = 'submitted', payment_status = 'Paid', submitted_at = now() WHERE id = $1`, [app.id]);
+    const uploaded = await t
+      .http()
+      .post('/api/details/attachments')
+      .set('X-Application-Token', app.token)
+      .field('parentId', app.id)
+      .field('field', 'resume')
+      .attach('file', await makePdf('resume'), 'resume.pdf');
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.data.data.id as string;
+    await t.db.query(`UPDATE applications SET status = 'complete', completed_at = now() WHERE id = $1`, [app.id]);
+
+    const refused = await t
+      .http()
+      .delete(`/api/details/attachments/${id}`)
+      .set('X-Application-Token', app.token)
+      .set('Accept-Language', 'es');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 'ATT-409-complete',
+      message: expect.stringContaining('ya no se pueden eliminar'),
+    });
+    const admin = await t.login();
+    expect((await t.http().delete(`/api/details/attachments/${id}`).set('Authorization', `Bearer ${admin}`)).status).toBe(409);
+    expect((await t.db.query('SELECT deleted_at FROM attachments WHERE id = $1', [id])).rows[0].deleted_at).toBeNull();
+
+    // while submitted (not yet complete) the applicant may still remove a file
+    await t.db.query(`UPDATE applications SET status = 'submitted', completed_at = NULL WHERE id = $1`, [app.id]);
+    await t.http().delete(`/api/details/attachments/${id}`).set('X-Application-Token', app.token).expect(200);
   });
 });

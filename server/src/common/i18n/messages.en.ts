@@ -37,6 +37,8 @@ export const en = {
     'ATT-004-picture': 'The picture must be a JPEG or PNG image.',
     'ATT-005': 'This file appears to contain a virus and was refused.',
     'ATT-404': 'No such document.',
+    'ATT-409-complete':
+      'This application is complete, so its documents can no longer be removed. You can still replace a file; to change anything else, please contact the admissions office.',
     'ATT-422-field': 'This is not a document slot of the form.',
     'ATT-422-parentId-first': 'Send parentId before the file.',
     'ATT-422-one-file': 'Send exactly one file, in the field named file.',

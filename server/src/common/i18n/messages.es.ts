@@ -34,6 +34,8 @@ export const es: Messages = {
     'ATT-004-picture': 'La foto debe ser una imagen JPEG o PNG.',
     'ATT-005': 'Este archivo parece contener un virus y fue rechazado.',
     'ATT-404': 'No existe ese documento.',
+    'ATT-409-complete':
+      'Esta solicitud está completa, por lo que sus documentos ya no se pueden eliminar. Todavía puede reemplazar un archivo; para cambiar otra cosa, comuníquese con la oficina de admisiones.',
     'ATT-422-field': 'Este no es un espacio de documento del formulario.',
     'ATT-422-parentId-first': 'Envíe parentId antes del archivo.',
     'ATT-422-one-file': 'Envíe exactamente un archivo, en el campo llamado file.',

@@ -38,8 +38,9 @@ export class TokenService {
 
   /**
    * Opens an application by token.
+   * An application-form token of a submitted or complete application resolves as a details token.
    * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
-   *         410 TKN-002 the application is withdrawn, or was submitted and the token is for the application form
+   *         410 TKN-002 the application is withdrawn
    */
   async resolve(token: string | undefined): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
@@ -48,11 +49,11 @@ export class TokenService {
     if (row.expiresAt.getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
     const application = await this.applications.findOne({ where: { id: row.applicationId } });
     if (!application) throw new ApiException(HttpStatus.GONE, 'TKN-002');
-    if (application.status === 'withdrawn' || (row.purpose === 'application' && application.status !== 'draft')) {
-      throw new ApiException(HttpStatus.GONE, 'TKN-002');
-    }
+    if (application.status === 'withdrawn') throw new ApiException(HttpStatus.GONE, 'TKN-002');
     if (shouldTouch(row.lastUsedAt)) await this.tokens.update(row.id, { lastUsedAt: new Date() });
-    return { application, purpose: row.purpose };
+    // an application-form link of an application that was paid (submitted or complete) now opens its
+    // details form, where the documents and the receipt are (issue 11 item 7: no dead end after payment)
+    return { application, purpose: row.purpose === 'application' && application.status !== 'draft' ? 'details' : row.purpose };
   }
 
   /**
