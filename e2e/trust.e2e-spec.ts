@@ -117,3 +117,23 @@ describe('the application’s locale travels with its links (issue 11 item 6)', 
     await chosen.context.close();
   });
 });
+
+describe('names the way people write them (issue 11 item 4)', () => {
+  it('asks 姓 before 名 in zh-CN; English keeps the first name first', async () => {
+    const { context } = await newUser(browser, { locale: 'zh-CN' });
+    await context.addCookies([{ name: 'locale', value: 'zh-CN', url: portal.baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${portal.baseUrl}/register`);
+    const labels = page.locator('form .field__label');
+    await labels.first().waitFor();
+    expect((await labels.allInnerTexts()).slice(0, 2).map((l) => l.replace(/[*\s]/g, ''))).toEqual(['姓', '名']);
+    await context.addCookies([{ name: 'locale', value: 'en', url: portal.baseUrl }]);
+    await page.reload();
+    await page.locator('form .field__label').first().waitFor();
+    expect((await page.locator('form .field__label').allInnerTexts()).slice(0, 2).map((l) => l.replace(/[*\s]/g, ''))).toEqual([
+      'Firstname',
+      'Lastname',
+    ]);
+    await context.close();
+  });
+});

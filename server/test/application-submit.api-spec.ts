@@ -290,3 +290,23 @@ describe('GET /api/applications (the logged-in applicant’s list) and POST /api
     expect(refused.status).toBe(403);
   });
 });
+
+describe('signatures of names the way people write them (issue 11 item 4)', () => {
+  it('certifies a Chinese name signed family name first without a space, and refuses another name', async () => {
+    const draft = await mba({ firstName: '美玲', lastName: '王', email: 'meiling@example.com', locale: 'zh-CN' });
+    await save(draft, COMPLETE_MBA);
+    const wrong = await submit(draft, { fullNameSignature: '王丽' }, 'zh-CN');
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors)).toEqual(['fullNameSignature']);
+    const response = await submit(draft, { fullNameSignature: '王美玲' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ certifyAllInformation: true, fullNameSignature: '王美玲', stepReached: '8' });
+  });
+
+  it('folds full-width letters (NFKC) for a Latin-script name but keeps given-name-first order for it', async () => {
+    const draft = await mba();
+    await save(draft, COMPLETE_MBA);
+    expect((await submit(draft, { fullNameSignature: 'Levi Moshe' })).status).toBe(422);
+    expect((await submit(draft, { fullNameSignature: 'ＭＯＳＨＥ　ＬＥＶＩ' })).status).toBe(200);
+  });
+});

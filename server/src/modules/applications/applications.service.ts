@@ -13,6 +13,7 @@ import type { User } from '../users/user.entity.js';
 import { Application } from './application.entity.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
 import { ApplicationMailService } from './application-mail.service.js';
+import { signatureMatchesName } from './signature-name.js';
 import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
 import { toApplicationRecord, type ApplicationRecord, type StartApplicationResponse } from './dto/application-record.dto.js';
 import type { ApplicationLinkResponse, MyApplicationDto, NextAction } from './dto/my-applications.dto.js';
@@ -38,8 +39,6 @@ const PAYMENT_STEP_FIELDS = new Set(['version', 'stepReached', 'discountCode', '
 const OFFICE_ZONE = 'America/New_York';
 
 type Errors = Record<string, FieldErrorMessage[]>;
-
-const normalizeName = (s: string) => s.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, '');
 
 /** Starting, saving, submitting and listing applications (DESIGN §3–§5, contracts 1, 2, 4). */
 @Injectable()
@@ -181,7 +180,8 @@ export class ApplicationsService {
 
   /**
    * Contract 4: review and certify. Checks every required field of the rule set and that the
-   * signature matches the applicant's first + last name (case- and space-insensitive) and the date is
+   * signature matches the applicant's name (signature-name.ts: NFKC, case- and space-insensitive, CJK
+   * names also family name first) and the date is
    * today (Eastern time, ±1 day for the applicant's own zone). On success stores certifyAllInformation,
    * fullNameSignature, dateSignature, fullName (the name signed against) and date (the office date)
    * in the answers, sets certified_at, raises stepReached to 8; status stays draft (payments submit it).
@@ -195,7 +195,7 @@ export class ApplicationsService {
 
     const errors: Errors = {};
     const fullName = `${application.firstName} ${application.lastName}`;
-    if (normalizeName(dto.fullNameSignature) !== normalizeName(fullName)) {
+    if (!signatureMatchesName(dto.fullNameSignature, application.firstName, application.lastName)) {
       errors.fullNameSignature = [{ key: 'validation.signatureMismatch' }];
     }
     const today = DateTime.now().setZone(OFFICE_ZONE).startOf('day');
