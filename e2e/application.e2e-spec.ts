@@ -203,10 +203,7 @@ describe('the whole application up to payment', () => {
     }
     const half = Object.fromEntries(Object.entries(courses).slice(0, 12));
     await fill(page, half);
-    await page
-      .getByTestId('save-status')
-      .filter({ hasText: at(en, 'autosave.saved') })
-      .waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     await page.reload();
     await page.locator('[name="OTDCourse1.status"]').waitFor();
     await expectValues(page, half);
@@ -334,10 +331,7 @@ describe('the whole application up to payment', () => {
     await page.waitForURL(/\/application\/2\?token=.*focus=emergencyContact\.phone/);
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'emergencyContact.phone');
     await fill(page, { 'emergencyContact.phone': '718-555-0177' });
-    await page
-      .getByTestId('save-status')
-      .filter({ hasText: at(es, 'autosave.saved') })
-      .waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     await page.goto(`${portal.baseUrl}/application/7?token=${token}`);
 
     await reviewAndCertify(
@@ -432,10 +426,7 @@ describe('the whole application up to payment', () => {
       'passedCollegeLevelOrAPCourses.1.college': 'Touro University',
     };
     await fill(page, row2);
-    await page
-      .getByTestId('save-status')
-      .filter({ hasText: at(en, 'autosave.saved') })
-      .waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     await next(page, 4);
     await first.context.close();
 
@@ -475,10 +466,7 @@ describe('the whole application up to payment', () => {
     await conflict.waitFor();
     await conflict.getByRole('button', { name: at(en, 'conflict.keep_mine') }).click();
     await conflict.waitFor({ state: 'detached' });
-    await page2
-      .getByTestId('save-status')
-      .filter({ hasText: at(en, 'autosave.saved') })
-      .waitFor();
+    await page2.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     expect((await record(token2)).introductionToPsychologyPrerequisite).toMatchObject({ tookCourse: 'No' });
     const s5: Values = {
       'mathPrerequisite.tookCourse': 'Yes',

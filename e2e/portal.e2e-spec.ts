@@ -163,13 +163,13 @@ describe('applicant', () => {
     await page.getByLabel('Cell phone', { exact: true }).fill(personal.cellPhone);
     const howHeard = page.getByLabel('How did you hear about us?', { exact: true });
     await howHeard.selectOption({ label: 'Friend or family' }); // the admin's new label
-    await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/application\/2\?token=/);
 
     for (const [label, value] of Object.entries(family)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel('Father is deceased', { exact: true }).check();
-    await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor();
+    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
 
     await page.reload();
     await page.getByLabel("Father's first name", { exact: true }).waitFor();

@@ -32,6 +32,9 @@ import { ReviewStep } from './steps/review/ReviewStep';
 import { PAYMENT_STEP, nextStep, previousStep, resolveStep, stepFromValue, stepKey } from './steps/step-config';
 import type { StepProps } from './steps/step-props';
 import { useStepTimeLog } from './useStepTimeLog';
+import { existingAutosaveController } from './autosave/autosave-controller';
+import { STEP_FORMS } from './autosave/step-forms';
+import { focusFirstUnsaved } from './autosave/useStepAutosave';
 import { PaymentStep } from '../payment/PaymentStep';
 import { DetailsForm } from '../details/DetailsForm';
 
@@ -191,7 +194,19 @@ export default function ApplicationPage() {
     );
   }
 
-  const goTo = (n: number) => void navigate(applicationPath(n, effectiveToken));
+  // Step links, Back and Next: everything valid is saved first; an answer that cannot be saved keeps
+  // the applicant on this step, focused on it (issue 10).
+  const goTo = (n: number) => {
+    void (async () => {
+      const controller = existingAutosaveController(record.Id);
+      const left = controller ? await controller.flush({ fields: STEP_FORMS[step - 1]?.fields ?? [] }) : [];
+      if (left.length && n !== step) {
+        focusFirstUnsaved(left);
+        return;
+      }
+      await navigate(applicationPath(n, effectiveToken));
+    })();
+  };
   const reached = Math.max(1, stepFromValue(record.stepReached) ?? 1);
   const next = nextStep(step, steps) ?? step;
   const Step = STEP_COMPONENTS[step];

@@ -1,11 +1,13 @@
 /**
- * Frame shared by the form steps: heading (focused on step change), the polite save status, other
- * server errors, the step's fields, Back/Next buttons and the 409 conflict dialog.
+ * Frame shared by the form steps: heading (focused on step change), the sticky save status
+ * ({@link SaveStatusBar}), other server errors, the step's fields, Back/Next buttons and the 409 conflict
+ * dialog. Save and continue first saves every valid answer (even when the step's checks then fail).
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
+import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
 
 /** Props of {@link StepShell}. */
@@ -23,25 +25,20 @@ export interface StepShellProps {
 export function StepShell({ step, title, autosave, onSubmit, onBack, busy, children }: StepShellProps) {
   const { t } = useTranslation();
   const headingRef = useHeadingFocus(step, true);
-  const statusText =
-    autosave.status === 'saving'
-      ? t('autosave.saving')
-      : autosave.status === 'saved'
-        ? t('autosave.saved')
-        : autosave.status === 'error' || autosave.status === 'conflict'
-          ? t('autosave.failed')
-          : '';
+  const { snapshot } = autosave;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    void autosave.saveNow(); // every valid answer first, whatever the step's checks say
+    onSubmit(e);
+  };
   return (
-    <form className="form step-form" noValidate onSubmit={onSubmit} aria-labelledby={`step-${step}-title`}>
+    <form className="form step-form" noValidate onSubmit={submit} aria-labelledby={`step-${step}-title`}>
       <h2 id={`step-${step}-title`} ref={headingRef} tabIndex={-1} className="step-heading">
         {title}
       </h2>
-      <p className={`save-status save-status--${autosave.status}`} aria-live="polite" role="status" data-testid="save-status">
-        {statusText}
-      </p>
-      {autosave.otherErrors.length > 0 && (
+      <SaveStatusBar snapshot={snapshot} onRetry={() => void autosave.saveNow()} />
+      {snapshot.otherErrors.length > 0 && (
         <ul className="form__alert" role="alert">
-          {autosave.otherErrors.map((m) => (
+          {snapshot.otherErrors.map((m) => (
             <li key={m}>{m}</li>
           ))}
         </ul>
@@ -59,7 +56,7 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
         </button>
       </div>
       <Dialog
-        open={autosave.conflict !== null}
+        open={snapshot.conflict !== null}
         title={t('conflict.title')}
         onClose={autosave.loadNewer}
         dismissible={false}

@@ -44,7 +44,9 @@ export async function checkToken(token: string): Promise<TokenCheckAnswer> {
 
 /**
  * PATCH /api/applications/{id} with header `X-Application-Token`; body `{version, stepReached?, …fields}`.
- * Resolves with the saved record (new `version`); rejects with the axios error (409 APP-409, 422 VAL-001…).
+ * Resolves with the saved record (new `version`); rejects with the axios error (409 APP-409, 422 VAL-001,
+ * 503 MAI-002…). Sent `silent`: the autosave shows failures in its status line (with the server's
+ * maintenance message), never the generic error dialog.
  */
 export async function saveApplication(
   id: string,
@@ -53,6 +55,7 @@ export async function saveApplication(
 ): Promise<ApplicationRecord> {
   const { data } = await api.patch<{ success: true; data: ApplicationRecord }>(`/applications/${encodeURIComponent(id)}`, body, {
     headers: { 'X-Application-Token': token },
+    silent: true,
   });
   return data.data;
 }

@@ -1,179 +1,165 @@
 /**
- * Autosave for one form step (DESIGN §3): ~1 s after typing stops, PATCH /api/applications/{Id}
- * (header X-Application-Token) with `{version, …changed savable fields}`; `saveNow` for Next/Back
- * (optionally raising `stepReached`). Saves run one after another, keep the returned `version`,
- * map 422 `errors` (dotted paths) onto the fields, and expose a 409 APP-409 conflict for the dialog.
+ * React side of the autosave (issue 10; DESIGN §3): connects a step's react-hook-form to the
+ * application's one {@link AutosaveController} (shared by every step). Every form change is handed to
+ * the controller (deep-copied there); `saveNow` (Save and continue, Back) saves everything valid and
+ * answers false — focusing the first unsaved field of the step — when something could not be saved.
+ * The form starts from the controller's values, so unsaved answers (held, restored from the local
+ * draft) survive step changes and reloads; a conflict resolution reloads the form.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
-import { apiErrorBody, apiErrorStatus } from '../../../shared/api/errors';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { saveApplication } from '../api/application-api';
 import type { ApplicationRecord } from '../api/application-types';
 import { useApplication } from '../ApplicationContext';
-import { changedFields } from './patch';
+import { AutosaveController, autosaveControllerFor, type AutosaveSnapshot } from './autosave-controller';
+import { browserStorage } from './local-draft';
+import type { HoldReason } from './patch';
+import { ALL_FIELDS, DRAFT_SCHEMAS, formValuesOf } from './step-forms';
 
-/** Autosave debounce after the last change, in ms. */
-export const AUTOSAVE_DELAY_MS = 1000;
-
-/** What the status line shows. */
-export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+export { AUTOSAVE_DELAY_MS, type SaveState } from './autosave-controller';
 
 /** Options of {@link useStepAutosave}. */
 export interface StepAutosaveOptions<T extends FieldValues> {
   form: UseFormReturn<T>;
-  /** Record fields this step edits (top-level names; sub-objects are sent whole). */
+  /** Record fields this step edits (top-level names). */
   fields: readonly string[];
-  /** Formats-only schema: a changed field is sent only when it passes. */
-  draftSchema: z.ZodObject;
-  /** Maps a record to this step's form values (used when loading the newer version). */
-  fromRecord: (record: ApplicationRecord) => T;
-  /** Fields to leave out of saves right now (e.g. spouse fields when not married). */
+  /** Fields not to send right now (e.g. an incomplete program choice); they stay unsaved. */
   exclude?: () => readonly string[];
 }
 
 /** Autosave state and actions for a step. */
 export interface StepAutosave {
-  status: SaveStatus;
-  /** The record the server holds after a 409, while the conflict dialog is open. */
-  conflict: ApplicationRecord | null;
-  /** Field errors the server sent for fields not on this step (shown as a list). */
-  otherErrors: string[];
-  /** Saves now; `force` sends changed fields even if the draft schema rejects them. Resolves true on success. */
-  saveNow: (opts?: { stepReached?: number; force?: boolean }) => Promise<boolean>;
+  snapshot: AutosaveSnapshot;
+  /** Saves everything valid now (raising `stepReached` when all of this step is saved). True when nothing of this step is unsaved. */
+  saveNow: (opts?: { stepReached?: number }) => Promise<boolean>;
   /** Conflict: replace my values with the server's. */
   loadNewer: () => void;
-  /** Conflict: keep my values and save them over the server's current version. */
+  /** Conflict: keep the answers I changed, take the server's others, and save. */
   keepMine: () => Promise<boolean>;
+  /** Why the answer at a dotted path is held back, if it is. */
+  heldReason: (path: string) => HoldReason | undefined;
+}
+
+/** Focuses (and scrolls to) the first form control named by one of `paths`. */
+export function focusFirstUnsaved(paths: readonly string[]): void {
+  for (const p of paths) {
+    const el =
+      document.querySelector<HTMLElement>(`[name="${CSS.escape(p)}"]`) ??
+      document.querySelector<HTMLElement>(`[name^="${CSS.escape(p)}."]`);
+    if (el) {
+      el.scrollIntoView({ block: 'center' });
+      el.focus();
+      return;
+    }
+  }
+}
+
+/** The application's controller (created on first use) with the latest token and context setter. */
+export function useAutosaveController(
+  record: ApplicationRecord,
+  token: string,
+  updateRecord: (r: ApplicationRecord) => void,
+): AutosaveController {
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
+  const controller = autosaveControllerFor(
+    record.Id,
+    () =>
+      new AutosaveController({
+        applicationId: record.Id,
+        record,
+        save: (body) => saveApplication(record.Id, tokenRef.current, body),
+        fields: ALL_FIELDS,
+        schemas: DRAFT_SCHEMAS,
+        toForm: formValuesOf,
+        storage: browserStorage(),
+      }),
+  );
+  controller.setTransport((body) => saveApplication(record.Id, tokenRef.current, body), updateRecord);
+  useEffect(() => controller.adoptRecord(record), [controller, record]);
+  return controller;
+}
+
+/** Subscribes a component to a controller's snapshot. */
+export function useAutosaveSnapshot(controller: AutosaveController): AutosaveSnapshot {
+  return useSyncExternalStore(controller.subscribe, controller.getSnapshot, controller.getSnapshot);
+}
+
+/** Warns before leaving the page while anything typed is unsaved. */
+export function useUnsavedWarning(controller: AutosaveController): void {
+  useEffect(() => {
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!controller.hasUnsaved()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [controller]);
+}
+
+/** The form defaults of a step: the controller's values (unsaved answers included). */
+export function useStepDefaults<T extends FieldValues>(
+  fields: readonly string[],
+): { controller: AutosaveController; defaults: DefaultValues<T> } {
+  const { record, token, updateRecord } = useApplication();
+  if (!record || !token) throw new Error('useStepDefaults without a loaded application');
+  const controller = useAutosaveController(record, token, updateRecord);
+  const defaults = useRef<DefaultValues<T> | null>(null);
+  defaults.current ??= controller.valuesFor(fields) as DefaultValues<T>;
+  return { controller, defaults: defaults.current };
 }
 
 /** Autosave hook; see module doc. */
-export function useStepAutosave<T extends FieldValues>(opts: StepAutosaveOptions<T>): StepAutosave {
-  const { form, fields, draftSchema, fromRecord } = opts;
-  const { record, token, updateRecord } = useApplication();
-  const [status, setStatus] = useState<SaveStatus>('idle');
-  const [conflict, setConflict] = useState<ApplicationRecord | null>(null);
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-
-  const saved = useRef<Record<string, unknown>>(form.getValues() as Record<string, unknown>);
-  const version = useRef<number>(record?.version ?? 0);
-  const stepReached = useRef<number>(Number(record?.stepReached ?? 1) || 1);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const timer = useRef<number | undefined>(undefined);
+export function useStepAutosave<T extends FieldValues>(controller: AutosaveController, opts: StepAutosaveOptions<T>): StepAutosave {
+  const { form, fields } = opts;
+  const snapshot = useAutosaveSnapshot(controller);
   const optsRef = useRef(opts);
   optsRef.current = opts;
+  useUnsavedWarning(controller);
 
-  const doSave = useCallback(
-    async (stepReachedTarget: number | undefined, force: boolean): Promise<boolean> => {
-      if (!record || !token) return false;
-      const current = form.getValues() as Record<string, unknown>;
-      const excluded = new Set(optsRef.current.exclude?.() ?? []);
-      const { changes } = changedFields(
-        fields.filter((f) => !excluded.has(f)),
-        current,
-        saved.current,
-        draftSchema,
-        force,
-      );
-      const raise = stepReachedTarget !== undefined && stepReachedTarget > stepReached.current;
-      if (Object.keys(changes).length === 0 && !raise) {
-        return true;
-      }
-      const body: { version: number; stepReached?: string } & Record<string, unknown> = {
-        version: version.current,
-        ...changes,
-      };
-      if (raise) body.stepReached = String(stepReachedTarget);
-      setStatus('saving');
-      try {
-        const next = await saveApplication(record.Id, token, body);
-        for (const k of Object.keys(changes)) saved.current[k] = current[k];
-        version.current = next.version;
-        stepReached.current = Math.max(stepReached.current, Number(next.stepReached) || 1);
-        updateRecord(next);
-        setOtherErrors([]);
-        setStatus('saved');
-        return true;
-      } catch (error) {
-        const body_ = apiErrorBody(error);
-        const code = apiErrorStatus(error);
-        if (code === 409 && body_?.data && typeof body_.data === 'object') {
-          setConflict(body_.data as ApplicationRecord);
-          setStatus('conflict');
-          return false;
-        }
-        if (body_?.errors) {
-          const others: string[] = [];
-          for (const [path, messages] of Object.entries(body_.errors)) {
-            const top = path.split('.')[0] ?? path;
-            const message = messages[0] ?? '';
-            if (fields.includes(top)) form.setError(path as Path<T>, { type: 'server', message }, { shouldFocus: false });
-            else others.push(message);
-          }
-          setOtherErrors(others);
-        }
-        setStatus('error');
-        return false;
-      }
-    },
-    [record, token, form, fields, draftSchema, updateRecord],
-  );
-
-  const saveNow = useCallback(
-    (o: { stepReached?: number; force?: boolean } = {}): Promise<boolean> => {
-      window.clearTimeout(timer.current);
-      timer.current = undefined;
-      const run = queue.current.then(() => doSave(o.stepReached, o.force ?? false));
-      queue.current = run.catch(() => false);
-      return run;
-    },
-    [doSave],
-  );
-
-  // Debounced autosave on every change.
+  // Every change of the form goes to the controller (which deep-copies it).
   useEffect(() => {
-    const sub = form.watch((_values, info) => {
-      if (info.type !== 'change') return;
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => {
-        timer.current = undefined;
-        void saveNow();
-      }, AUTOSAVE_DELAY_MS);
-    });
-    return () => sub.unsubscribe();
-  }, [form, saveNow]);
-
-  // Flush a pending save when the step unmounts or the page is hidden.
-  useEffect(() => {
-    const flush = () => {
-      if (timer.current !== undefined) void saveNow();
+    const push = () => {
+      const values = form.getValues() as Record<string, unknown>;
+      const picked = Object.fromEntries(fields.filter((f) => f in values).map((f) => [f, values[f]]));
+      controller.edit(picked, fields, optsRef.current.exclude?.() ?? []);
     };
-    const onVisibility = () => document.visibilityState === 'hidden' && flush();
+    const sub = form.watch(() => push());
+    push();
+    return () => sub.unsubscribe();
+  }, [form, fields, controller]);
+
+  // A conflict resolution replaced the values: show them.
+  const resetSeq = useRef(snapshot.resetSeq);
+  useEffect(() => {
+    if (snapshot.resetSeq === resetSeq.current) return;
+    resetSeq.current = snapshot.resetSeq;
+    form.reset(controller.valuesFor(fields) as T);
+  }, [snapshot.resetSeq, form, controller, fields]);
+
+  // Save what is pending when the step unmounts or the page is hidden.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void controller.flush();
+    };
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
-      flush();
+      void controller.flush();
     };
-  }, [saveNow]);
+  }, [controller]);
 
-  const loadNewer = useCallback(() => {
-    if (!conflict) return;
-    const values = fromRecord(conflict);
-    form.reset(values);
-    saved.current = { ...(values as Record<string, unknown>) };
-    version.current = conflict.version;
-    updateRecord(conflict);
-    setConflict(null);
-    setStatus('saved');
-  }, [conflict, form, fromRecord, updateRecord]);
-
-  const keepMine = useCallback(async () => {
-    if (!conflict) return false;
-    saved.current = { ...(fromRecord(conflict) as Record<string, unknown>) };
-    version.current = conflict.version;
-    setConflict(null);
-    return saveNow();
-  }, [conflict, fromRecord, saveNow]);
-
-  return { status, conflict, otherErrors, saveNow, loadNewer, keepMine };
+  const saveNow = useCallback(
+    async (o: { stepReached?: number } = {}): Promise<boolean> => {
+      const left = await controller.flush({ stepReached: o.stepReached, fields });
+      if (left.length) focusFirstUnsaved(left);
+      return left.length === 0;
+    },
+    [controller, fields],
+  );
+  const loadNewer = useCallback(() => controller.loadNewer(), [controller]);
+  const keepMine = useCallback(async () => (await controller.keepMine()).length === 0, [controller]);
+  const heldReason = useCallback((path: string) => snapshot.held[path], [snapshot.held]);
+  return { snapshot, saveNow, loadNewer, keepMine, heldReason };
 }

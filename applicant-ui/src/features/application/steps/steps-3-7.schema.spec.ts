@@ -39,20 +39,29 @@ describe('education (step 3)', () => {
     expect(issues(createEducationSchema(shown).safeParse(values)).some((i) => i.startsWith('bachelor'))).toBe(false);
   });
 
+  /** A complete step 3 for `shown`, the Israel-program question unanswered. */
+  const complete = {
+    ...educationFromRecord({}),
+    highSchoolName: 'Bais Yaakov',
+    highSchoolCityStateCountry: 'Brooklyn, NY, USA',
+    highSchoolGraduationDate: '06/15/2020',
+    seminary: 'No',
+    haveYouPassedCollegeLevelOrAPCourses: 'No',
+  };
+
   it('accepts a complete step and checks CEEB and date formats while drafting', () => {
-    const ok = {
-      ...educationFromRecord({}),
-      highSchoolName: 'Bais Yaakov',
-      highSchoolCityStateCountry: 'Brooklyn, NY, USA',
-      highSchoolGraduationDate: '06/15/2020',
-      seminary: 'No',
-      israelOption: 'No',
-      haveYouPassedCollegeLevelOrAPCourses: 'No',
-    };
+    const ok = { ...complete, israelOption: 'No' };
     expect(issues(createEducationSchema(shown).safeParse(ok))).toEqual([]);
     expect(educationDraftSchema.shape.seminaryCeeb!.safeParse('12').success).toBe(false);
     expect(educationDraftSchema.shape.seminaryCeeb!.safeParse('123456').success).toBe(true);
     expect(educationDraftSchema.shape.highSchoolGraduationDate!.safeParse('2020-06-15').success).toBe(false);
+  });
+
+  it('asks the Israel-program question only when the server rule set does (not for this program)', () => {
+    expect(issues(createEducationSchema(shown).safeParse(complete))).toEqual([]);
+    expect(issues(createEducationSchema(shown).safeParse({ ...complete, israelOption: 'Yes' }))).toEqual([
+      'israelOptionName:validation.choose',
+    ]);
   });
 
   it('drops blank list rows when saving', () => {

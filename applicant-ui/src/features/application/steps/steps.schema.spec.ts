@@ -1,7 +1,12 @@
 import { isPlausibleBirthDate, isValidPhone, isValidUsDate } from './field-rules';
 import { personalDraftSchema, personalFromRecord, personalSchema } from './personal/personal.schema';
 import { createFamilySchema, familyDraftSchema, familyFromRecord } from './family/family.schema';
-import { changedFields, toApiValue } from '../autosave/patch';
+import { planPatch, toApiValue } from '../autosave/patch';
+
+const changedFields = (fields: string[], current: Record<string, unknown>, acked: Record<string, unknown>, schema: { shape: object }) => {
+  const plan = planPatch({ fields, current, acked, schemas: schema.shape as never });
+  return { changes: plan.body, heldBack: Object.keys(plan.held) };
+};
 
 const validPersonal = {
   fieldOfInterest: 'MSW',

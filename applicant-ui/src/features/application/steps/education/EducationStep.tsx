@@ -18,8 +18,6 @@ import {
   OTHER,
   blankCourseRow,
   createEducationSchema,
-  educationDraftSchema,
-  educationFromRecord,
   educationSections,
   type EducationValues,
 } from './education.schema';
@@ -31,9 +29,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<EducationValues>({
     record,
     schema: createEducationSchema(shown),
-    fromRecord: educationFromRecord,
     fields: EDUCATION_FIELDS,
-    draftSchema: educationDraftSchema,
   });
   const err = fieldError;
   const rows = useFieldArray({ control: form.control, name: 'passedCollegeLevelOrAPCourses' });
@@ -50,7 +46,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
   };
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (
@@ -183,7 +179,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
             {...select}
             list="yesNo"
             label={t('fields.israelOption')}
-            required
+            required={shown.israelOptionRequired}
             error={err('israelOption')}
             {...register('israelOption')}
           />

@@ -53,12 +53,15 @@ export interface EducationSections {
   collegeCourses: boolean;
   /** Whether "did you attend a seminary" must be answered (the server asks it of women). */
   seminaryRequired: boolean;
+  /** Whether the Israel-program question must be answered (only when the server's rule set asks it). */
+  israelOptionRequired: boolean;
 }
 
 /** The sections of step 3 in the requirements (sections, and required fields for the seminary question). */
 export function educationSections(sections: readonly string[], requiredFields: readonly string[] = []): EducationSections {
   return {
     seminaryRequired: requiredFields.includes('seminary'),
+    israelOptionRequired: requiredFields.includes('israelOption'),
     highSchool: sections.includes(SECTIONS.highSchool),
     bachelor: sections.includes(SECTIONS.bachelor),
     master: sections.includes(SECTIONS.master),
@@ -107,7 +110,8 @@ function build(complete: boolean, shown: EducationSections) {
       requireIf(ctx, attended, v.attendingSeminary, ['attendingSeminary'], 'validation.choose');
     }
     if (shown.israelProgram) {
-      requireIf(ctx, true, v.israelOption, ['israelOption'], 'validation.choose');
+      // the server's one rule set asks israelOptionName only after "Yes", and israelOption itself not at all
+      requireIf(ctx, shown.israelOptionRequired, v.israelOption, ['israelOption'], 'validation.choose');
       requireIf(ctx, v.israelOption === YES, v.israelOptionName, ['israelOptionName'], 'validation.choose');
     }
     if (shown.collegeCourses) {
@@ -137,6 +141,7 @@ const ALL: EducationSections = {
   israelProgram: true,
   collegeCourses: true,
   seminaryRequired: true,
+  israelOptionRequired: true,
 };
 
 /** Draft step-3 schema (autosave: formats only). */

@@ -6,14 +6,7 @@ import type { StepProps } from '../step-props';
 import { DateInput, OptionSelect } from '../step-fields';
 import { useStepForm } from '../useStepForm';
 import { YES } from '../field-rules';
-import {
-  EMPLOYMENT_DETAIL_FIELDS,
-  EMPLOYMENT_FIELDS,
-  employmentDraftSchema,
-  employmentFromRecord,
-  employmentSchema,
-  type EmploymentValues,
-} from './employment.schema';
+import { EMPLOYMENT_DETAIL_FIELDS, EMPLOYMENT_FIELDS, employmentSchema, type EmploymentValues } from './employment.schema';
 
 /** Step 4 component. */
 export function EmploymentStep({ record, dropdowns, onNext, onBack }: StepProps) {
@@ -21,16 +14,14 @@ export function EmploymentStep({ record, dropdowns, onNext, onBack }: StepProps)
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<EmploymentValues>({
     record,
     schema: employmentSchema,
-    fromRecord: employmentFromRecord,
     fields: EMPLOYMENT_FIELDS,
-    draftSchema: employmentDraftSchema,
     exclude: (): readonly string[] => (form.getValues('currentlyEmployed') === YES ? [] : EMPLOYMENT_DETAIL_FIELDS),
   });
   const err = fieldError;
   const employed = form.watch('currentlyEmployed') === YES;
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (

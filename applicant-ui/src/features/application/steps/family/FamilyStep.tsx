@@ -8,7 +8,7 @@ import { CheckboxField, TextField } from '../../../../shared/ui/form-fields';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
-import { FAMILY_FIELDS, MARRIED, SPOUSE_FIELDS, createFamilySchema, familyDraftSchema, familyFromRecord } from './family.schema';
+import { FAMILY_FIELDS, MARRIED, SPOUSE_FIELDS, createFamilySchema } from './family.schema';
 
 /** Step 2 component. */
 export function FamilyStep({ record, onNext, onBack: back }: StepProps) {
@@ -17,15 +17,13 @@ export function FamilyStep({ record, onNext, onBack: back }: StepProps) {
   const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm({
     record,
     schema: createFamilySchema(married),
-    fromRecord: familyFromRecord,
     fields: FAMILY_FIELDS,
-    draftSchema: familyDraftSchema,
     exclude: () => (married ? [] : SPOUSE_FIELDS),
   });
   const err = fieldError; // short name keeps the field lines compact
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
   const onBack = async () => {
     if (await autosave.saveNow()) back();

@@ -13,14 +13,7 @@ import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
 import { PersonNameFields } from '../../../../shared/ui/NameFields';
-import {
-  PERSONAL_FIELDS,
-  PROGRAM_CHOICE_FIELDS,
-  personalDraftSchema,
-  personalFromRecord,
-  personalSchema,
-  type PersonalValues,
-} from './personal.schema';
+import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
 
@@ -54,9 +47,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PersonalValues>({
     record,
     schema: personalSchema,
-    fromRecord: personalFromRecord,
     fields: PERSONAL_FIELDS,
-    draftSchema: personalDraftSchema,
     exclude: (): readonly string[] => (choiceComplete(form.getValues() as PersonalValues) ? [] : PROGRAM_CHOICE_FIELDS),
   });
   const err = fieldError; // short name keeps the field lines compact
@@ -73,7 +64,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
       form.setError(field, { type: 'validate', message: 'validation.choose' }, { shouldFocus: true });
       return;
     }
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (

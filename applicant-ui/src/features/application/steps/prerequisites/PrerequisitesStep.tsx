@@ -20,8 +20,6 @@ import {
   courseFields,
   createPrerequisitesSchema,
   prerequisiteSections,
-  prerequisitesDraftSchema,
-  prerequisitesFromRecord,
   type PrerequisiteValues,
 } from './prerequisites.schema';
 
@@ -32,9 +30,7 @@ export function PrerequisitesStep({ record, dropdowns, requirements, onNext, onB
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PrerequisiteValues>({
     record,
     schema: createPrerequisitesSchema(shown) as never,
-    fromRecord: prerequisitesFromRecord,
     fields: PREREQUISITE_FIELDS,
-    draftSchema: prerequisitesDraftSchema,
   });
   const values = form.watch() as Record<string, Record<string, string>> & PrerequisiteValues;
   const p = (name: string) => name as Path<PrerequisiteValues>;
@@ -43,7 +39,7 @@ export function PrerequisitesStep({ record, dropdowns, requirements, onNext, onB
   const select = { dropdowns };
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   return (

@@ -10,8 +10,6 @@ import {
   REFERENCE_FIELDS,
   REFERENCES_FIELDS,
   createReferencesSchema,
-  referencesDraftSchema,
-  referencesFromRecord,
   type ReferencesValues,
 } from './references.schema';
 
@@ -25,13 +23,11 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
   const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<ReferencesValues>({
     record,
     schema: createReferencesSchema(shown),
-    fromRecord: referencesFromRecord,
     fields: REFERENCES_FIELDS,
-    draftSchema: referencesDraftSchema,
   });
 
   const onSubmit = handleSubmit(async () => {
-    if (await autosave.saveNow({ stepReached: onNext.target, force: true })) onNext.go();
+    if (await autosave.saveNow({ stepReached: onNext.target })) onNext.go();
   });
 
   const person = (
