@@ -261,3 +261,62 @@ describe('after payment nothing dead-ends (issue 11 item 7)', () => {
     await t.http().delete(`/api/details/attachments/${id}`).set('X-Application-Token', app.token).expect(200);
   });
 });
+
+describe('yeshivas for men (issue 11 item 5)', () => {
+  const save = (app: { id: string; token: string }, version: number, body: Record<string, unknown>) =>
+    t
+      .http()
+      .patch(`/api/applications/${app.id}`)
+      .set('X-Application-Token', app.token)
+      .send({ version, stepReached: '3', ...body });
+
+  it('a man’s seminaryName is one of the yeshivas list, a woman’s one of the seminaries list', async () => {
+    const dropdowns = (await t.http().get('/api/dropdowns')).body as { key: string; options: { value: string }[] }[];
+    const yeshivas = dropdowns.find((d) => d.key === 'yeshivas')!.options.map((o) => o.value);
+    expect(yeshivas).toEqual(expect.arrayContaining(['Yeshivat Shaalvim', 'Ohr Somayach', 'Other']));
+
+    const man = await startApplication(t, { email: 'yeshiva.man@example.com' });
+    const refused = await save(man, man.data.version, { seminary: 'Yes', seminaryName: 'Michlalah Jerusalem College' });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(['seminaryName']);
+    const saved = await save(man, man.data.version, { seminary: 'Yes', seminaryName: 'Yeshivat Shaalvim' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.seminaryName).toBe('Yeshivat Shaalvim');
+
+    const programs = (await t.http().get('/api/programs?gender=female')).body as {
+      name: string;
+      courses: { semester: string; locations: string[] }[];
+    }[];
+    const course = programs[0]!.courses[0]!;
+    const woman = await startApplication(t, {
+      gender: 'Female',
+      fieldOfInterest: programs[0]!.name,
+      semester: course.semester,
+      location: course.locations[0],
+      email: 'seminary.woman@example.com',
+    });
+    expect((await save(woman, woman.data.version, { seminary: 'Yes', seminaryName: 'Yeshivat Shaalvim' })).status).toBe(422);
+    expect((await save(woman, woman.data.version, { seminary: 'Yes', seminaryName: 'Michlalah Jerusalem College' })).status).toBe(200);
+  });
+
+  it('is admin-editable: an added yeshiva is accepted at once (audited like every list)', async () => {
+    const admin = await t.login();
+    const list = await t.http().get('/api/admin/dropdowns').query({ filter: '{"q":"yeshivas"}' }).set('Authorization', `Bearer ${admin}`);
+    const row = (list.body as { id: number; key: string; label: string; options: { value: string; label: string }[] }[]).find(
+      (d) => d.key === 'yeshivas',
+    )!;
+    const options = [...row.options, { value: 'Yeshivat Migdal HaTorah', label: 'Yeshivat Migdal HaTorah' }];
+    await t
+      .http()
+      .put(`/api/admin/dropdowns/${row.id}`)
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ label: row.label, options })
+      .expect(200);
+    const man = await startApplication(t, { email: 'yeshiva.new@example.com' });
+    expect((await save(man, man.data.version, { seminary: 'Yes', seminaryName: 'Yeshivat Migdal HaTorah' })).status).toBe(200);
+    const audited = await t.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE resource = 'dropdowns' AND record_id = $1`, [
+      String(row.id),
+    ]);
+    expect(audited.rows[0].n).toBeGreaterThan(0);
+  });
+});

@@ -113,7 +113,9 @@ export class ApplicationsService {
 
     const patch = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...application.answers, ...patch };
-    const errors: Errors = { ...optionErrors(patch, await this.optionsFor(dropdownKeysOf(patch))), ...conditionErrors(patch, merged) };
+    const gender = application.gender;
+    const options = await this.optionsFor(dropdownKeysOf(patch, gender));
+    const errors: Errors = { ...optionErrors(patch, options, gender), ...conditionErrors(patch, merged) };
     if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
 
     const columns: Partial<Application> = {};
