@@ -320,3 +320,75 @@ describe('yeshivas for men (issue 11 item 5)', () => {
     expect(audited.rows[0].n).toBeGreaterThan(0);
   });
 });
+
+describe('reference statuses (issue 11 item 8)', () => {
+  it('start at Not requested; an admin sets them (audited); they show in the record and the CSV; other values are refused', async () => {
+    const app = await startApplication(t, { email: 'references@example.com', lastName: 'Referencewala' });
+    const admin = await t.login();
+    const auth = { Authorization: `Bearer ${admin}` };
+    const before = await t.http().get(`/api/admin/applications/${app.id}`).set(auth);
+    expect(before.body).toMatchObject({ firstReferenceStatus: 'Not requested', secondReferenceStatus: 'Not requested' });
+
+    const set = await t
+      .http()
+      .put(`/api/admin/applications/${app.id}/reference-statuses`)
+      .set(auth)
+      .send({ firstReferenceStatus: 'Received' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: app.id, firstReferenceStatus: 'Received', secondReferenceStatus: 'Not requested' });
+    await t
+      .http()
+      .put(`/api/admin/applications/${app.id}/reference-statuses`)
+      .set(auth)
+      .send({ secondReferenceStatus: 'Waived' })
+      .expect(200);
+
+    const bad = await t.http().put(`/api/admin/applications/${app.id}/reference-statuses`).set(auth).send({ firstReferenceStatus: 'Lost' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['firstReferenceStatus']);
+    expect(
+      (await t.http().put(`/api/admin/applications/00000000-0000-4000-8000-000000000000/reference-statuses`).set(auth).send({})).status,
+    ).toBe(404);
+    const applicant = await register('not.admin@example.com');
+    const forbidden = await t
+      .http()
+      .put(`/api/admin/applications/${app.id}/reference-statuses`)
+      .set('Authorization', `Bearer ${applicant.token}`)
+      .send({ firstReferenceStatus: 'Waived' });
+    expect(forbidden.status).toBe(403);
+
+    const audit = await t.db.query(`SELECT before, after FROM audit_log WHERE action = 'reference-status' AND record_id = $1 ORDER BY id`, [
+      app.id,
+    ]);
+    expect(audit.rows).toEqual([
+      {
+        before: { firstReferenceStatus: 'Not requested', secondReferenceStatus: 'Not requested' },
+        after: { firstReferenceStatus: 'Received', secondReferenceStatus: 'Not requested' },
+      },
+      {
+        before: { firstReferenceStatus: 'Received', secondReferenceStatus: 'Not requested' },
+        after: { firstReferenceStatus: 'Received', secondReferenceStatus: 'Waived' },
+      },
+    ]);
+
+    const csv = await t
+      .http()
+      .get('/api/admin/applications/export.csv')
+      .query({ filter: JSON.stringify({ q: 'Referencewala' }) })
+      .set(auth)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => done(null, text));
+      });
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    const header = lines[0]!.split(',');
+    const row = lines.find((l) => l.includes(app.id))!.split(',');
+    expect(row[header.indexOf('firstReferenceStatus')]).toBe('Received');
+    expect(row[header.indexOf('secondReferenceStatus')]).toBe('Waived');
+  });
+});

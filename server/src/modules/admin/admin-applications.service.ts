@@ -4,7 +4,7 @@ import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
-import { Application, type ApplicationStatus } from '../applications/application.entity.js';
+import { Application, type ApplicationStatus, type ReferenceStatus } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
 import { applyDateRange, AuditService } from './audit.service.js';
 import {
@@ -229,6 +229,32 @@ export class AdminApplicationsService {
     return this.transition(id, actor, 'reopen', (app) =>
       app.status !== 'withdrawn' ? null : app.completedAt ? 'complete' : app.submittedAt ? 'submitted' : 'draft',
     );
+  }
+
+  /**
+   * Sets either or both reference statuses, in one transaction with its audit entry (`reference-status`,
+   * before and after). @throws ApiException 404 APP-404
+   */
+  async setReferenceStatuses(
+    id: string,
+    statuses: { firstReferenceStatus?: ReferenceStatus; secondReferenceStatus?: ReferenceStatus },
+    actor: User,
+  ): Promise<AdminApplicationResponse> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.db.transaction(async (manager) => {
+      const repository = manager.getRepository(Application);
+      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+      const set: Partial<Pick<Application, 'firstReferenceStatus' | 'secondReferenceStatus'>> = {};
+      if (statuses.firstReferenceStatus) set.firstReferenceStatus = statuses.firstReferenceStatus;
+      if (statuses.secondReferenceStatus) set.secondReferenceStatus = statuses.secondReferenceStatus;
+      const before = { firstReferenceStatus: app.firstReferenceStatus, secondReferenceStatus: app.secondReferenceStatus };
+      if (Object.keys(set).length) await repository.update(id, set);
+      const updated = await repository.findOneByOrFail({ id });
+      const after = { firstReferenceStatus: updated.firstReferenceStatus, secondReferenceStatus: updated.secondReferenceStatus };
+      await this.audit.record({ actor, action: 'reference-status', resource: 'applications', recordId: id, before, after }, manager);
+      return AdminApplicationResponse.from(updated);
+    });
   }
 
   private async transition(
