@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
@@ -240,11 +240,7 @@ export class AdminApplicationsService {
     statuses: { firstReferenceStatus?: ReferenceStatus; secondReferenceStatus?: ReferenceStatus },
     actor: User,
   ): Promise<AdminApplicationResponse> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
-    return this.db.transaction(async (manager) => {
-      const repository = manager.getRepository(Application);
-      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
-      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.lockedUpdate(id, async (repository, app, manager) => {
       const set: Partial<Pick<Application, 'firstReferenceStatus' | 'secondReferenceStatus'>> = {};
       if (statuses.firstReferenceStatus) set.firstReferenceStatus = statuses.firstReferenceStatus;
       if (statuses.secondReferenceStatus) set.secondReferenceStatus = statuses.secondReferenceStatus;
@@ -257,17 +253,30 @@ export class AdminApplicationsService {
     });
   }
 
+  /**
+   * Runs `work` in a transaction on the application row locked FOR UPDATE.
+   * @throws ApiException 404 APP-404 for a malformed or unknown id
+   */
+  private lockedUpdate<T>(
+    id: string,
+    work: (repository: Repository<Application>, app: Application, manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.db.transaction(async (manager) => {
+      const repository = manager.getRepository(Application);
+      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+      return work(repository, app, manager);
+    });
+  }
+
   private async transition(
     id: string,
     actor: User,
     action: 'withdraw' | 'reopen',
     next: (app: Application) => ApplicationStatus | null,
   ): Promise<AdminApplicationResponse> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
-    return this.db.transaction(async (manager) => {
-      const repository = manager.getRepository(Application);
-      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
-      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.lockedUpdate(id, async (repository, app, manager) => {
       const status = next(app);
       if (!status) throw new ApiException(HttpStatus.CONFLICT, 'STS-409', { data: AdminApplicationResponse.from(app) });
       const before = AdminApplicationResponse.from(app);
