@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
 import { apiClient, startApplication } from './support/api.js';
-import { launchBrowser, newUser } from './support/browser.js';
-import { startPortal, type RunningPortal } from './support/portal.js';
+import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
  * Issue 11 item 1 in chromium: an account registered with an address sees none of the applications
@@ -134,6 +134,34 @@ describe('names the way people write them (issue 11 item 4)', () => {
       'Firstname',
       'Lastname',
     ]);
+    await context.close();
+  });
+});
+
+describe('reference statuses on the admin application page (issue 11 item 8)', () => {
+  it('an admin sets the first reference to Received on the application page; the stored record has it', async () => {
+    const api = apiClient(portal.baseUrl);
+    const started = await startApplication(api, { firstName: 'Rina', lastName: 'Refs', email: 'rina.refs@example.com' }, 'Male');
+    const { context, errors } = await newUser(browser);
+    const page = await context.newPage();
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
+    await page.goto(`${portal.baseUrl}/admin/applications/${started.id}/show`);
+    const select = page.getByRole('combobox', { name: 'First reference' });
+    await expect(select.innerText()).resolves.toBe('Not requested');
+    await select.click();
+    await page.getByRole('option', { name: 'Received' }).click();
+    await page.getByText('Reference status saved').waitFor();
+    await expect(page.getByRole('combobox', { name: 'First reference' }).innerText()).resolves.toBe('Received');
+
+    const { token } = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
+    const record = await api<{ firstReferenceStatus: string; secondReferenceStatus: string }>(
+      'GET',
+      `/admin/applications/${started.id}`,
+      undefined,
+      { Authorization: `Bearer ${token}` },
+    );
+    expect(record).toMatchObject({ firstReferenceStatus: 'Received', secondReferenceStatus: 'Not requested' });
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
