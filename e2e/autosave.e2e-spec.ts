@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
-import { apiClient, startApplication, type ApiCall } from './support/api.js';
+import { apiClient, scheduleMaintenanceNow, startApplication, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
@@ -160,18 +159,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
     await waitState(page, 'saved', 0);
 
     // a window in progress now (Eastern time), scheduled by the admissions office
-    const login = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
-    const auth = { Authorization: `Bearer ${login.token}` };
-    const now = DateTime.now().setZone('America/New_York');
-    const from = now.minus({ minutes: 5 });
-    const to = now.plus({ hours: 1 });
-    const window = await api<{ id: number }>(
-      'POST',
-      '/admin/maintenance-windows',
-      { startDate: from.toISODate(), startTime: from.toFormat('HH:mm'), endDate: to.toISODate(), endTime: to.toFormat('HH:mm') },
-      auth,
-      201,
-    );
+    const window = await scheduleMaintenanceNow(api, E2E_ADMIN);
     const refused = await api<{ code: string; message: string }>(
       'PATCH',
       `/applications/${id}`,
@@ -189,7 +177,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
     expect(JSON.parse(draft!).fields.fatherLastName.value).toBe('Stern');
 
     // the window ends: the kept answer is sent by the next retry
-    await api('DELETE', `/admin/maintenance-windows/${window.id}`, undefined, auth);
+    await window.remove();
     await waitState(page, 'saved', 0, 30_000); // the next retry is at most 10 s (then 20 s) away
     expect(await serverRecord(token)).toMatchObject({ fatherFirstName: 'Yaakov', fatherLastName: 'Stern' });
     expect(errors.filter((e) => !e.includes('503'))).toEqual([]);

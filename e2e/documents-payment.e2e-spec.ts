@@ -12,8 +12,9 @@ import { startPortal, type RunningPortal } from './support/portal.js';
  * start, save every required answer, certify and sign) has an unknown discount code refused and a card declined (the form stays), then pays
  * the fee with the fake gateway in chromium, sees the receipt, opens the details form with the thank-you page's button (the
  * payment's details token; the e-mailed link works too), has a wrong-type file refused with the server's
- * message, uploads a real file to every required slot (a PDF made here, a PNG for the picture),
- * finishes and lands on the details thank-you page.
+ * message, chooses a real file for every required slot (a PDF made here, a PNG for the picture), each
+ * uploading on choice; the network drops one upload, which is announced, makes leaving the step ask
+ * first, and is sent with "Try again"; then finishes and lands on the details thank-you page.
  */
 let portal: RunningPortal;
 let browser: Browser;
@@ -157,27 +158,52 @@ describe('payment and documents', () => {
     await expect(pictureErrors.textContent()).resolves.toContain('JPEG or PNG');
     await page.waitForFunction(() => document.activeElement?.id === 'file-picture', undefined, { timeout: 5000 });
 
-    // Choose a real file for every required slot: a PNG for the picture, PDFs for the others.
+    // Upload on choice: every chosen file is checked and sent at once, one after another; there is no
+    // separate upload button. The network drops the first file's upload: the failure is announced, the
+    // file stays chosen, and leaving the step asks first.
+    await expect(page.getByRole('button', { name: /^Upload chosen files/ }).count()).resolves.toBe(0);
+    let dropNextUpload = true;
+    await page.route('**/api/details/attachments', (route) => {
+      if (!dropNextUpload) return route.fallback();
+      dropNextUpload = false;
+      return route.abort('internetdisconnected');
+    });
     for (const slot of slots) {
       const file =
         slot === 'picture'
           ? { name: 'photo.png', mimeType: 'image/png', buffer: makePng() }
           : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: await makePdf(`${slot} of Eli Cohen`) };
       await page.locator(`#file-${slot}`).setInputFiles(file);
-      await page.locator(`#file-${slot}-status`).filter({ hasText: 'is ready to upload' }).waitFor({ timeout: 15000 });
     }
-    await expect(pictureErrors.count()).resolves.toBe(0);
-    const upload = page.getByRole('button', { name: /^Upload chosen files/ });
-    await upload.waitFor();
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15000 });
-    await upload.click();
-    await page.getByText(`Files uploaded: ${slots.length}.`).waitFor({ timeout: 30000 });
-    for (const slot of slots) {
+    const [dropped, ...sent] = slots;
+    for (const slot of sent) {
       await page
         .locator(`[data-slot="${slot}"]`)
         .getByText(/Uploaded: /)
-        .waitFor();
+        .waitFor({ timeout: 30000 });
     }
+    // the refused photo.pdf was replaced by photo.png; the dropped file's slot says it was not sent
+    await expect(pictureErrors.filter({ hasText: 'JPEG or PNG' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId(`errors-${dropped}`).textContent()).resolves.toContain('could not be sent');
+    const alert = page.getByRole('alert').filter({ hasText: 'could not be sent' });
+    await alert.waitFor();
+    const retry = page.getByRole('button', { name: 'Try again (1)' });
+    await retry.waitFor();
+    await page.getByRole('button', { name: 'Continue to finish' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave with documents not uploaded?' });
+    await leave.waitFor();
+    await expect(leave.textContent()).resolves.toContain('Chosen files not sent: 1.');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/details\/1\?token=/);
+
+    // Trying again sends it; now every required document is stored.
+    await retry.click();
+    await page
+      .locator(`[data-slot="${dropped}"]`)
+      .getByText(/Uploaded: /)
+      .waitFor({ timeout: 30000 });
+    await expect(retry.count()).resolves.toBe(0);
     await page.getByText('Every required document is uploaded. You can finish.').waitFor();
 
     const stored = await api<{ data: { field: string; name: string }[] }>('GET', `/applications/${id}/attachments`, undefined, {

@@ -144,3 +144,33 @@ export async function arrangeMbaAtPayment(
   );
   return { id, token, record: submitted.data };
 }
+
+/** A maintenance window scheduled through the admin API (see {@link scheduleMaintenanceNow}). */
+export interface ScheduledMaintenance {
+  id: number;
+  /** Its end, America/New_York, whole minutes. */
+  end: DateTime;
+  /** Deletes the window (`DELETE /api/admin/maintenance-windows/:id`). */
+  remove: () => Promise<void>;
+}
+
+/**
+ * Schedules, as the admissions office would (`POST /api/admin/maintenance-windows`, Eastern wall clock,
+ * whole minutes), a window in progress now: from five minutes ago to an hour from now.
+ * @param admin the admin's e-mail and password
+ */
+export async function scheduleMaintenanceNow(api: ApiCall, admin: { email: string; password: string }): Promise<ScheduledMaintenance> {
+  const login = await api<{ token: string }>('POST', '/login', admin);
+  const auth = { Authorization: `Bearer ${login.token}` };
+  const now = DateTime.now().setZone('America/New_York').startOf('minute');
+  const from = now.minus({ minutes: 5 });
+  const end = now.plus({ hours: 1 });
+  const window = await api<{ id: number }>(
+    'POST',
+    '/admin/maintenance-windows',
+    { startDate: from.toISODate(), startTime: from.toFormat('HH:mm'), endDate: end.toISODate(), endTime: end.toFormat('HH:mm') },
+    auth,
+    201,
+  );
+  return { id: window.id, end, remove: () => api('DELETE', `/admin/maintenance-windows/${window.id}`, undefined, auth) };
+}

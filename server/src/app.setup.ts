@@ -1,21 +1,25 @@
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
-import { ValidationFailedException } from './common/errors/api.exception.js';
+import { API_ERROR_BODY_SCHEMA } from './common/errors/api-error-body.schema.js';
 import { I18nService } from './common/i18n/i18n.service.js';
+import { ApiValidationPipe } from './common/validation/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { repoRoot } from './config/repo-paths.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
 /**
  * Applies everything a request meets before and after the controllers, identically in production and
- * in tests: security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation, the one error shape,
+ * in tests: security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation
+ * (ApiValidationPipe: never a 500 for any input), the one error shape (also for HTTP parser errors such as 431),
  * OpenAPI at `/api/docs` (+ `/api/docs-json`), and the two front ends with history-mode fallback.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig): void {
@@ -48,17 +52,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(
-    new ValidationPipe({
-      whitelist: true,
-      forbidNonWhitelisted: true,
-      transform: true,
-      validationError: { target: true, value: false },
-      exceptionFactory: (errors) => new ValidationFailedException(errors),
-    }),
-  );
-  const filter = new ApiExceptionFilter(app.get(I18nService));
+  app.useGlobalPipes(new ApiValidationPipe());
+  const i18n = app.get(I18nService);
+  const filter = new ApiExceptionFilter(i18n);
   app.useGlobalFilters(filter);
+  answerParserErrors(app.getHttpServer() as Server, i18n);
   setUpOpenApi(app);
   serveFrontEnds(app);
   // Errors raised by express middleware before Nest's router (e.g. body-parser's malformed JSON).
@@ -83,7 +81,52 @@ function setUpOpenApi(app: INestApplication): void {
       .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Application-Token' }, 'application-token')
       .build(),
   );
+  describeErrorAnswers(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
+}
+
+/**
+ * Publishes the error shape as `components.schemas.ApiErrorBody` and gives every operation `4XX` and
+ * `5XX` answers of that schema (operations keep their own, more specific, documented codes).
+ */
+function describeErrorAnswers(document: OpenAPIObject): void {
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ApiErrorBody: structuredClone(API_ERROR_BODY_SCHEMA) as never },
+  };
+  const answer = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
+  });
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (!operation) continue;
+      operation.responses['4XX'] ??= answer('Client error in the error shape (codes in docs/api.md)');
+      operation.responses['5XX'] ??= answer('Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002)');
+    }
+  }
+}
+
+/**
+ * Answers requests Node's HTTP parser refuses before express sees them in the error shape too: headers
+ * too large → 431 REQ-431, anything else unreadable → 400 REQ-400 (in English: the headers with
+ * Accept-Language could not be read). Without this, Node answers a bare status line with no body.
+ */
+function answerParserErrors(server: Server, i18n: I18nService): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const code = status === 431 ? 'REQ-431' : 'REQ-400';
+    const body = JSON.stringify({ success: false, code, message: i18n.t(`errors.${code}`, 'en') });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /**

@@ -170,6 +170,33 @@ describe('PATCH /api/applications/:id (save a step)', () => {
     expect(check.body.data).toMatchObject({ ...personal, ...familyFields, version: 3, stepReached: '2' });
   });
 
+  it('clamps a stepReached claim to the step after the last one whose required fields are complete (the rule set)', async () => {
+    const started = await startApplication(t);
+    const url = `/api/applications/${started.id}`;
+    const save = (body: Record<string, unknown>) => t.http().patch(url).set('X-Application-Token', started.token).send(body);
+    // a fresh record: step 1 is not complete, so "8" stays "1"
+    const fresh = await save({ version: 1, stepReached: '8' });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data.stepReached).toBe('1');
+    // step 1 complete in the same save: "8" becomes "2"
+    const afterPersonal = await save({ version: 2, stepReached: '8', ...personal, maritalStatus: 'Single' });
+    expect(afterPersonal.body.data.stepReached).toBe('2');
+    // step 2 complete: "5" becomes "3" (education still has required fields unanswered)
+    const family = {
+      fatherFirstName: 'Avraham',
+      fatherLastName: 'Levi',
+      motherFirstName: 'Sarah',
+      motherLastName: 'Levi',
+      emergencyContact: { name: 'Rivka', phone: '718-555-0199', relationship: 'Sister' },
+    };
+    const afterFamily = await save({ version: 3, stepReached: '5', ...family });
+    expect(afterFamily.body.data.stepReached).toBe('3');
+    // an honest claim within reach is kept, and stepReached never falls
+    expect((await save({ version: 4, stepReached: '2', contactName: 'Sarah Levi' })).body.data.stepReached).toBe('3');
+    const row = await t.db.query('SELECT step_reached FROM applications WHERE id = $1', [started.id]);
+    expect(row.rows[0].step_reached).toBe(3);
+  });
+
   it('answers 409 APP-409 with the current record on a stale version, and overwrites nothing', async () => {
     const started = await startApplication(t);
     const url = `/api/applications/${started.id}`;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
+import { fakeOpaqueData } from '../src/modules/payments/gateway/fake.gateway.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -354,6 +355,51 @@ describe('POST /api/timelog', () => {
       .send({ duration: 1, step: 'personal', applicationId: app.id });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('AUTH-403');
+    expect(await logsOf(app.id)).toEqual([]);
+  });
+
+  it('judges exponent durations instead of failing: 5e-323 is 422 (too many decimals), 1e-4 is stored', async () => {
+    const app = await startApplication(t, { email: 'timelog-exp@example.com' });
+    const post = (json: string) =>
+      t.http().post('/api/timelog').set('X-Application-Token', app.token).set('Content-Type', 'application/json').send(json);
+    const tiny = await post('{"duration":5e-323,"step":"personal"}');
+    expect(tiny.status).toBe(422);
+    expect(tiny.body).toMatchObject({ success: false, code: 'VAL-001', errors: { duration: [expect.stringContaining('4')] } });
+    const ok = await post('{"duration":1e-4,"step":"personal"}');
+    expect(ok.status).toBe(201);
+    expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'personal', duration: '0.0001' }]);
+  });
+
+  it("records the payment step's time with the application token after payment submitted the application (201, no 410)", async () => {
+    const app = await startApplication(t, { email: 'timelog-paid@example.com' });
+    await t.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [app.id]);
+    const paid = await t
+      .http()
+      .post('/api/payments')
+      .set('X-Application-Token', app.token)
+      .send({
+        applicationId: app.id,
+        opaqueData: fakeOpaqueData('4111111111111111', '12/35', randomUUID()),
+        creditCardFullName: 'Moshe Levi',
+        creditCardBillingZip: '11230',
+        requestId: randomUUID(),
+      });
+    expect(paid.status).toBe(201);
+    expect((await t.db.query('SELECT status FROM applications WHERE id = $1', [app.id])).rows[0].status).toBe('submitted');
+    // the application form is closed to this token…
+    expect((await t.http().get('/api/token/check').query({ token: app.token })).body.code).toBe('TKN-002');
+    // …but the thank-you page still logs the payment step's time
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 41.25, step: 'payment' });
+    expect(response.status).toBe(201);
+    expect(await logsOf(app.id)).toEqual([{ application_id: app.id, step: 'payment', duration: '41.2500' }]);
+  });
+
+  it('still answers 410 TKN-002 to the token of a withdrawn application, storing nothing', async () => {
+    const app = await startApplication(t, { email: 'timelog-withdrawn@example.com' });
+    await t.db.query(`UPDATE applications SET status = 'withdrawn' WHERE id = $1`, [app.id]);
+    const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 2, step: 'payment' });
+    expect(response.status).toBe(410);
+    expect(response.body).toMatchObject({ success: false, code: 'TKN-002' });
     expect(await logsOf(app.id)).toEqual([]);
   });
 

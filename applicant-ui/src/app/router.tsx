@@ -8,6 +8,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { ensureLocaleLoaded } from '../i18n';
 import { ensureAuthChecked } from '../shared/api/auth-api';
 import { loginLoader } from '../features/auth/login-loader';
+import { prefetchMaintenance } from '../features/maintenance/maintenance-api';
 import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
@@ -15,9 +16,12 @@ import { RouteError } from './RouteError';
 import { importWithReload } from './lazy-page';
 import { pathFor } from './route-names';
 
-/** Locale + auth check run before every route (spec §2). */
+/**
+ * Locale + auth check run before every route (spec §2); the first run also waits (at most 1.5 s) for the
+ * page's first maintenance check, so the banner is in place on the first render instead of pushing the page down.
+ */
 export async function rootLoader(): Promise<null> {
-  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked()]);
+  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked(), prefetchMaintenance()]);
   return null;
 }
 

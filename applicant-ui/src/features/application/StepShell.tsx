@@ -1,7 +1,8 @@
 /**
  * Frame shared by the form steps: heading (focused on step change), the sticky save status
- * ({@link SaveStatusBar}), other server errors, the step's fields, Back/Next buttons and the 409 conflict
- * dialog. Save and continue first saves every valid answer (even when the step's checks then fail).
+ * ({@link SaveStatusBar}), other server errors, the step's fields (read-only, Next disabled, while
+ * maintenance is in progress), Back/Next buttons and the 409 conflict dialog. Save and continue first
+ * saves every valid answer (even when the step's checks then fail).
  */
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { Dialog } from '../../shared/ui/Dialog';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
+import { MaintenanceReadOnly, useFormOffline } from '../maintenance/MaintenanceReadOnly';
+import { useRecheckWhen } from '../maintenance/MaintenanceProvider';
 
 /** Props of {@link StepShell}. */
 export interface StepShellProps {
@@ -25,7 +28,9 @@ export interface StepShellProps {
 export function StepShell({ step, title, autosave, onSubmit, onBack, busy, children }: StepShellProps) {
   const { t } = useTranslation();
   const headingRef = useHeadingFocus(step, true);
+  const offline = useFormOffline();
   const { snapshot } = autosave;
+  useRecheckWhen(snapshot.state === 'maintenance');
   const submit = (e: FormEvent<HTMLFormElement>) => {
     void autosave.saveNow(); // every valid answer first, whatever the step's checks say
     onSubmit(e);
@@ -44,14 +49,14 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
         </ul>
       )}
       <p className="field__hint">{t('form.required_hint')}</p>
-      {children}
+      <MaintenanceReadOnly>{children}</MaintenanceReadOnly>
       <div className="step-actions">
         {onBack && (
           <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
             {t('form.back')}
           </button>
         )}
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy || offline}>
           {t('form.next')}
         </button>
       </div>

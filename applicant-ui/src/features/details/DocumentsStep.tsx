@@ -1,13 +1,17 @@
 /**
  * Details step 1 "Documents" (DESIGN §3, §6; spec §3 upload state per slot, §5, §8): one upload
  * control per slot the program needs (`requirements.attachmentSlots`) plus the four optional
- * AP/college-course slots. A chosen file is checked by the server at once; a refused file shows its
- * errors on the slot and focus moves there after 1.5 s. "Upload" first checks every chosen file not
- * yet checked, then uploads with a progress bar; the loading indicator stays 3 s after success.
- * Stored uploads can be replaced (choose again) or removed (after confirmation).
+ * AP/college-course slots. A chosen file uploads on choice (issue 10 item 3): the server checks it,
+ * then it is sent with a progress bar, one file at a time when several are chosen; the loading
+ * indicator stays 3 s after the last success. A refused or unsent file keeps its errors on the slot,
+ * the failure is announced (role=alert) and focus moves to that slot after 1.5 s unless the person is
+ * in another control; files that failed for the network's or server's sake get "Try again (n)". Leaving the
+ * step while a file is in flight or failed asks first ({@link useLeaveGuard}). Stored uploads can be
+ * replaced (choose again) or removed (after confirmation).
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeaveGuard } from './useLeaveGuard';
 import { Dialog } from '../../shared/ui/Dialog';
 import { apiErrorBody } from '../../shared/api/errors';
 import type { ApplicationRecord } from '../application/api/application-types';
@@ -28,7 +32,11 @@ export interface DocumentsStepProps {
 /** Step 1 of the details form. */
 export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProps) {
   const { t } = useTranslation();
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  /** The last outcome shown; an error names its slot and stays until that slot is chosen again or retried. */
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; slot?: string } | null>(null);
+  /** Clears the shown message unless it is an error about a slot not in `slots`. */
+  const clearMessageFor = (slots: readonly string[]) =>
+    setMessage((shown) => (shown?.kind === 'error' && shown.slot && !slots.includes(shown.slot) ? shown : null));
   const [toRemove, setToRemove] = useState<AttachmentInfo | null>(null);
   const [removing, setRemoving] = useState(false);
 
@@ -37,13 +45,23 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
       new UploadStore({
         validate: (slot, file) => validateAttachment(record.Id, token, slot, file),
         upload: (slot, file, onProgress) => uploadAttachment(record.Id, token, slot, file, onProgress),
-        focus: (slot) => document.getElementById(fileInputId(slot))?.focus(),
+        focus: (slot) => {
+          // focus is kept where the person is working: not taken from another control (e.g. the next
+          // slot's file input while this one was uploading); the failure is announced instead
+          const active = document.activeElement;
+          const elsewhere =
+            active instanceof HTMLElement && active.matches('input, select, textarea, button') && active.id !== fileInputId(slot);
+          if (!elsewhere) document.getElementById(fileInputId(slot))?.focus();
+        },
         fallbackMessage: () => t('details.errors.failed'),
       }),
     // one store per application and token (the fallback text is read when needed)
     [record.Id, token],
   );
   const state = useSyncExternalStore(store.subscribe, store.getState);
+  const unsent = store.unsent();
+  const unsentCount = unsent.inFlight.length + unsent.failed.length;
+  const guard = useLeaveGuard(unsentCount > 0);
 
   useEffect(() => {
     if (data.attachments) store.setUploaded(data.attachments);
@@ -72,29 +90,38 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
   const rows = slotRows(data.requirements.attachmentSlots);
   const uploaded = new Set(data.attachments.map((a) => a.field));
   const missing = missingSlots(data.requirements.attachmentSlots, uploaded);
-  const chosen = store.chosen();
+  const retryable = store.retryable();
+  const slotLabel = (slot: string) => t(`slots.${slot}`, { defaultValue: slot });
 
-  const choose = (slot: string, file: File | null) => {
-    setMessage(null);
-    store.chooseAndValidate(slot, file).catch((error: unknown) => {
-      if (!(error instanceof SlotUploadError)) setMessage({ kind: 'error', text: t('details.errors.failed') });
-    });
+  /** Reports how one queued file ended: stored (status), refused or not sent (alert). */
+  const follow = (slot: string, outcome: Promise<AttachmentInfo | null>) => {
+    outcome
+      .then(async (info) => {
+        if (!info) return;
+        // a success never hides a failure still to be dealt with (it is cleared on the next choice or retry)
+        setMessage((shown) =>
+          shown?.kind === 'error' ? shown : { kind: 'ok', text: t('details.uploaded_one', { name: info.name, slot: slotLabel(slot) }) },
+        );
+        await data.refreshAttachments();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof SlotUploadError && !store.slot(slot).retryable) {
+          setMessage({ kind: 'error', slot, text: t('details.errors.slot', { slot: slotLabel(error.slot) }) });
+        } else {
+          setMessage({ kind: 'error', slot, text: t('details.errors.not_sent', { slot: slotLabel(slot) }) });
+        }
+      });
   };
 
-  const upload = async () => {
-    setMessage(null);
-    try {
-      const stored = await store.upload();
-      await data.refreshAttachments();
-      setMessage({ kind: 'ok', text: t('details.uploaded_count', { count: stored.length }) });
-    } catch (error) {
-      if (error instanceof SlotUploadError) {
-        setMessage({ kind: 'error', text: t('details.errors.slot', { slot: t(`slots.${error.slot}`, { defaultValue: error.slot }) }) });
-      } else {
-        setMessage({ kind: 'error', text: t('details.errors.failed') });
-      }
-      await data.refreshAttachments();
-    }
+  const choose = (slot: string, file: File | null) => {
+    clearMessageFor([slot]);
+    follow(slot, store.chooseAndUpload(slot, file));
+  };
+
+  const retry = () => {
+    const slots = store.retryable();
+    clearMessageFor(slots);
+    store.retry().forEach((outcome, i) => follow(slots[i]!, outcome));
   };
 
   const confirmRemove = async () => {
@@ -113,7 +140,7 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
     }
   };
 
-  const loadingText = chosen.some((s) => store.slot(s).progress !== null) ? t('details.uploading') : t('details.checking');
+  const loadingText = unsent.inFlight.some((s) => store.slot(s).progress !== null) ? t('details.uploading') : t('details.checking');
 
   return (
     <div className="step-form documents-step" aria-busy={state.loading}>
@@ -153,13 +180,47 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
         </p>
       )}
       <div className="step-actions">
-        <button type="button" className="btn btn--primary" onClick={() => void upload()} disabled={state.loading || chosen.length === 0}>
-          {state.loading ? loadingText : t('details.upload', { count: chosen.length })}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onNext} disabled={state.loading}>
+        {retryable.length > 0 && (
+          <button type="button" className="btn btn--ghost" onClick={retry}>
+            {t('details.retry', { count: retryable.length })}
+          </button>
+        )}
+        <button type="button" className="btn btn--primary" onClick={onNext}>
           {t('details.to_finish')}
         </button>
       </div>
+      <Dialog
+        open={guard.asking}
+        title={t('details.leave.title')}
+        role="alertdialog"
+        variant="warning"
+        onClose={guard.stay}
+        actions={
+          <>
+            <button type="button" className="btn btn--primary" autoFocus onClick={guard.stay}>
+              {t('details.leave.stay')}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={guard.leave}>
+              {t('details.leave.leave')}
+            </button>
+          </>
+        }
+      >
+        {unsent.inFlight.length > 0 && <p>{t('details.leave.in_flight', { count: unsent.inFlight.length })}</p>}
+        {unsent.failed.length > 0 && (
+          <>
+            <p>{t('details.leave.failed', { count: unsent.failed.length })}</p>
+            <ul>
+              {unsent.failed.map((slot) => (
+                <li key={slot}>
+                  {slotLabel(slot)}: {store.slot(slot).name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>{t('details.leave.text')}</p>
+      </Dialog>
       <Dialog
         open={toRemove !== null}
         title={t('details.remove_title')}

@@ -1,8 +1,10 @@
 /**
  * One file slot of the documents step: its label (required or optional), the stored upload with
- * Remove, the file control (Choose / Replace), the chosen file's state (checking, ready, errors) and
- * the upload progress bar. The control's id is `file-<slot>` (focused after an error).
+ * Remove, the file control (Choose / Replace), the chosen file's state (checking, uploading, errors) and
+ * the upload progress bar. The control's id is `file-<slot>` (focused after an error); it stays the
+ * same element after an upload (its chosen file is cleared), so focus stays on it.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { acceptFor } from './slots';
@@ -38,13 +40,17 @@ export function SlotUpload({ slot, required, state, busy, onChoose, onRemove }: 
   const statusId = `${id}-status`;
   const hasErrors = state.errors.length > 0;
   const uploading = state.progress !== null;
-  const status = uploading
-    ? t('details.slot.uploading')
-    : state.file && state.validated
-      ? t('details.slot.ready', { name: state.name })
+  const status =
+    uploading || (state.file && state.validated)
+      ? t('details.slot.uploading')
       : state.file && !hasErrors
         ? t('details.slot.checking', { name: state.name })
         : '';
+  const inputRef = useRef<HTMLInputElement>(null);
+  // once the chosen file is stored (or cleared), the control shows no file again
+  useEffect(() => {
+    if (!state.file && inputRef.current) inputRef.current.value = '';
+  }, [state.file, state.uploaded]);
   return (
     <li className={`slot${hasErrors ? ' field--invalid' : ''}`} data-slot={slot}>
       <div className="slot__head">
@@ -71,7 +77,7 @@ export function SlotUpload({ slot, required, state, busy, onChoose, onRemove }: 
         {state.uploaded ? t('details.slot.replace_hint') : slot === 'picture' ? t('details.slot.picture_hint') : t('details.slot.hint')}
       </span>
       <input
-        key={state.uploaded?.id ?? 'none'}
+        ref={inputRef}
         id={id}
         type="file"
         className="field__control slot__input"

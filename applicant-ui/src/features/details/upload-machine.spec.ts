@@ -215,3 +215,124 @@ describe('attachment answers', () => {
     expect(detailsStep(7)).toBe(1);
   });
 });
+
+describe('upload on choice (issue 10 item 3)', () => {
+  /** A promise resolved or rejected from outside. */
+  function deferred<T>() {
+    let resolve!: (v: T) => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+  const info = (slot: string, name: string) => ({
+    id: `id-${slot}`,
+    field: slot,
+    name,
+    size: 8,
+    contentType: 'application/pdf',
+    uploadedAt: null,
+  });
+  const networkDown = () => new AxiosError('Network Error', 'ERR_NETWORK');
+
+  it('checks then uploads each chosen file at once, one at a time in the order chosen, and nothing is left unsent', async () => {
+    const gates = new Map<string, ReturnType<typeof deferred<void>>>();
+    const order: string[] = [];
+    const { store } = setup({
+      upload: async (slot, f, onProgress) => {
+        order.push(`start ${slot}`);
+        const gate = deferred<void>();
+        gates.set(slot, gate);
+        onProgress(40);
+        await gate.promise;
+        order.push(`end ${slot}`);
+        return info(slot, f.name);
+      },
+    });
+    const outcomes = ['essay', 'resume', 'picture'].map((slot) => store.chooseAndUpload(slot, file(`${slot}.pdf`)));
+    await flush();
+    expect(order).toEqual(['start essay']);
+    expect(store.getState().loading).toBe(true);
+    expect(store.slot('essay').progress).toBe(40);
+    expect(store.unsent()).toEqual({ inFlight: ['essay', 'resume', 'picture'], failed: [] });
+    gates.get('essay')!.resolve();
+    await flush();
+    expect(order).toEqual(['start essay', 'end essay', 'start resume']);
+    expect(store.slot('essay')).toMatchObject({ file: null, progress: null, uploaded: { id: 'id-essay' } });
+    expect(store.unsent().inFlight).toEqual(['resume', 'picture']);
+    gates.get('resume')!.resolve();
+    await flush();
+    gates.get('picture')!.resolve();
+    await expect(Promise.all(outcomes)).resolves.toHaveLength(3);
+    expect(store.unsent()).toEqual({ inFlight: [], failed: [] });
+    expect(store.getState().loading).toBe(true);
+    jest.advanceTimersByTime(LOADING_HOLD_MS);
+    await flush();
+    expect(store.getState().loading).toBe(false);
+  });
+
+  it('a refused file keeps its errors and stays unsent (not retryable) while the next file still uploads', async () => {
+    const { store, calls } = setup({
+      validate: async (slot) => {
+        if (slot === 'essay') throw refused('Only PDF, JPEG, PNG, DOC or DOCX files are accepted.');
+      },
+    });
+    const essay = store.chooseAndUpload('essay', file('essay.exe'));
+    const resume = store.chooseAndUpload('resume', file('resume.pdf'));
+    await expect(essay).rejects.toBeInstanceOf(SlotUploadError);
+    await expect(resume).resolves.toMatchObject({ field: 'resume' });
+    expect(calls.upload).toEqual(['resume']);
+    expect(store.slot('essay')).toMatchObject({
+      name: 'essay.exe',
+      retryable: false,
+      errors: ['Only PDF, JPEG, PNG, DOC or DOCX files are accepted.'],
+    });
+    expect(store.unsent()).toEqual({ inFlight: [], failed: ['essay'] });
+    expect(store.retryable()).toEqual([]);
+  });
+
+  it('a file the network failed to send can be tried again, and then nothing is unsent', async () => {
+    let online = false;
+    const { store, calls } = setup({
+      upload: async (slot, f) => {
+        calls.upload.push(slot);
+        if (!online) throw networkDown();
+        return info(slot, f.name);
+      },
+    });
+    await expect(store.chooseAndUpload('essay', file('essay.pdf'))).rejects.toBeInstanceOf(SlotUploadError);
+    expect(store.slot('essay')).toMatchObject({ retryable: true, name: 'essay.pdf', errors: ['fallback'] });
+    expect(store.unsent().failed).toEqual(['essay']);
+    expect(store.retryable()).toEqual(['essay']);
+    online = true;
+    const [again] = store.retry();
+    expect(store.retryable()).toEqual([]);
+    await expect(again).resolves.toMatchObject({ field: 'essay' });
+    expect(calls.upload).toEqual(['essay', 'essay']);
+    expect(store.unsent()).toEqual({ inFlight: [], failed: [] });
+    expect(store.slot('essay')).toMatchObject({ file: null, errors: [], uploaded: { id: 'id-essay' } });
+  });
+
+  it('a file replaced while waiting in the queue is not sent; only the newer one is', async () => {
+    const gate = deferred<void>();
+    const sent: string[] = [];
+    const { store } = setup({
+      upload: async (slot, f) => {
+        sent.push(f.name);
+        if (slot === 'essay') await gate.promise;
+        return info(slot, f.name);
+      },
+    });
+    const first = store.chooseAndUpload('essay', file('essay.pdf'));
+    const older = store.chooseAndUpload('resume', file('old.pdf'));
+    const newer = store.chooseAndUpload('resume', file('new.pdf'));
+    gate.resolve();
+    await first;
+    await expect(older).resolves.toBeNull();
+    await expect(newer).resolves.toMatchObject({ name: 'new.pdf' });
+    expect(sent).toEqual(['essay.pdf', 'new.pdf']);
+    expect(store.unsent()).toEqual({ inFlight: [], failed: [] });
+  });
+});

@@ -7,9 +7,13 @@
  *   response's errors stored on the slot, focus moves to that slot's control after
  *   {@link FIELD_FOCUS_DELAY_MS}, loading cleared and the whole operation rejects;
  * - on success the loading indicator stays on for {@link LOADING_HOLD_MS} before the operation completes;
- * - upload first validates every chosen-but-unvalidated file, then uploads each with progress.
+ * - upload first validates every chosen-but-unvalidated file, then uploads each with progress;
+ * - upload on choice (issue 10 item 3): {@link UploadStore.chooseAndUpload} queues the slot; the queue
+ *   checks then uploads one file at a time, in the order chosen; a failure stays on its slot (with the
+ *   chosen file, marked `retryable` when the network or server failed rather than the file being
+ *   refused) and the queue goes on; {@link UploadStore.unsent} tells what is not on the server yet.
  */
-import { apiErrorBody } from '../../shared/api/errors';
+import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
 import type { AttachmentInfo } from './details-api';
 
 /** Field focus delay after an attachment error (spec §9: 1.5 s). */
@@ -35,6 +39,16 @@ export interface SlotState {
   progress: number | null;
   /** The stored upload of this slot, if any. */
   uploaded: AttachmentInfo | null;
+  /** The last failure was the network's or the server's (trying again may work), not a refusal of the file. */
+  retryable: boolean;
+}
+
+/** Chosen files not on the server yet (see {@link UploadStore.unsent}). */
+export interface UnsentFiles {
+  /** Slots queued or being checked/uploaded right now. */
+  inFlight: string[];
+  /** Slots whose chosen file failed (refused or not sent) and is not queued. */
+  failed: string[];
 }
 
 /** Whole store state. */
@@ -57,7 +71,21 @@ export interface UploadDeps {
 }
 
 /** An empty slot. */
-export const emptySlot = (): SlotState => ({ file: null, name: '', errors: [], validated: false, progress: null, uploaded: null });
+export const emptySlot = (): SlotState => ({
+  file: null,
+  name: '',
+  errors: [],
+  validated: false,
+  progress: null,
+  uploaded: null,
+  retryable: false,
+});
+
+/** True when a failed call may work if tried again: no answer (network), a 5xx, 408 or 429. */
+export function isRetryable(error: unknown): boolean {
+  const status = apiErrorStatus(error);
+  return status === 0 || status >= 500 || status === 408 || status === 429;
+}
 
 /** The messages to store on a slot from a failed validate/upload call: `errors.file`, else all field errors, else the message. */
 export function slotErrorsFrom(error: unknown, fallback: string): string[] {
@@ -91,6 +119,10 @@ export class UploadStore {
   private readonly listeners = new Set<() => void>();
   /** Slots whose file is being checked right now (not picked twice). */
   private readonly checking = new Set<string>();
+  /** Entries per slot waiting in, or being processed by, the upload-on-choice queue. */
+  private readonly queued = new Map<string, number>();
+  /** Tail of the upload-on-choice queue (one file at a time). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: UploadDeps) {}
 
@@ -134,7 +166,7 @@ export class UploadStore {
 
   /** A file was chosen (or cleared with null): errors cleared, not validated. */
   choose(slot: string, file: ChosenFile | null): void {
-    this.patch(slot, { file, name: file?.name ?? '', errors: [], validated: false, progress: null });
+    this.patch(slot, { file, name: file?.name ?? '', errors: [], validated: false, progress: null, retryable: false });
   }
 
   /** The slot's upload was removed on the server. */
@@ -156,12 +188,12 @@ export class UploadStore {
       .map(([name]) => name);
   }
 
-  /** Stores a slot's failure, schedules the focus, clears loading and returns the error to throw. */
-  private fail(slot: string, error: unknown): SlotUploadError {
+  /** Stores a slot's failure, schedules the focus, clears loading (unless `keepLoading`) and returns the error to throw. */
+  private fail(slot: string, error: unknown, keepLoading = false): SlotUploadError {
     const errors = slotErrorsFrom(error, this.deps.fallbackMessage());
-    this.patch(slot, { validated: false, errors, progress: null });
+    this.patch(slot, { validated: false, errors, progress: null, retryable: isRetryable(error) });
     setTimeout(() => this.deps.focus(slot), FIELD_FOCUS_DELAY_MS);
-    this.setLoading(false);
+    if (!keepLoading) this.setLoading(false);
     return new SlotUploadError(slot, errors, error);
   }
 
@@ -215,17 +247,8 @@ export class UploadStore {
     for (const slot of slots) {
       const file = this.slot(slot).file;
       if (!file) continue;
-      this.patch(slot, { progress: 0 });
       try {
-        const info = await this.deps.upload(slot, file, (percent) => this.patch(slot, { progress: percent }));
-        this.patch(slot, {
-          file: null,
-          name: '',
-          validated: false,
-          errors: [],
-          progress: null,
-          uploaded: info ?? this.slot(slot).uploaded,
-        });
+        const info = await this.send(slot, file);
         if (info) stored.push(info);
       } catch (error) {
         throw this.fail(slot, error);
@@ -234,5 +257,100 @@ export class UploadStore {
     await sleep(LOADING_HOLD_MS);
     this.setLoading(false);
     return stored;
+  }
+
+  /** Uploads one validated file with progress; on success the slot holds the stored upload and no chosen file. */
+  private async send(slot: string, file: ChosenFile): Promise<AttachmentInfo | null> {
+    this.patch(slot, { progress: 0 });
+    const info = await this.deps.upload(slot, file, (percent) => this.patch(slot, { progress: percent }));
+    this.patch(slot, {
+      file: null,
+      name: '',
+      validated: false,
+      errors: [],
+      progress: null,
+      retryable: false,
+      uploaded: info ?? this.slot(slot).uploaded,
+    });
+    return info;
+  }
+
+  /**
+   * Chooses a file and queues it for upload at once (issue 10 item 3): the queue checks it (spec §5),
+   * then uploads it with progress, one file at a time in the order chosen. Choosing null only clears
+   * the slot. Resolves with the stored attachment (null when the slot's file was replaced or cleared
+   * meanwhile); rejects with {@link SlotUploadError} when this file is refused or cannot be sent (the
+   * error stays on the slot, the file stays chosen, the queue goes on with the next file).
+   */
+  chooseAndUpload(slot: string, file: ChosenFile | null): Promise<AttachmentInfo | null> {
+    this.choose(slot, file);
+    return file ? this.enqueue(slot, file) : Promise.resolve(null);
+  }
+
+  /**
+   * Queues again every chosen file whose last failure was the network's or the server's.
+   * @returns one promise per queued slot, as {@link chooseAndUpload} returns
+   */
+  retry(): Promise<AttachmentInfo | null>[] {
+    return this.retryable().map((slot) => {
+      const file = this.slot(slot).file!;
+      this.patch(slot, { errors: [], retryable: false });
+      return this.enqueue(slot, file);
+    });
+  }
+
+  /** Slots whose chosen file failed for a reason trying again may fix (and are not queued). */
+  retryable(): string[] {
+    return Object.entries(this.state.slots)
+      .filter(([name, s]) => s.file && s.retryable && !this.queued.has(name))
+      .map(([name]) => name);
+  }
+
+  /** The chosen files not on the server yet: queued or in flight, and failed (see {@link UnsentFiles}). */
+  unsent(): UnsentFiles {
+    return { inFlight: [...this.queued.keys()], failed: this.chosen().filter((slot) => !this.queued.has(slot)) };
+  }
+
+  private enqueue(slot: string, file: ChosenFile): Promise<AttachmentInfo | null> {
+    this.queued.set(slot, (this.queued.get(slot) ?? 0) + 1);
+    this.setLoading(true);
+    this.emit();
+    const run = this.queue.then(() => this.process(slot, file));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** One queue entry: check then upload `file`, unless the slot was given another file meanwhile. */
+  private async process(slot: string, file: ChosenFile): Promise<AttachmentInfo | null> {
+    const current = () => this.slot(slot).file === file;
+    try {
+      if (!current()) return null;
+      if (!this.slot(slot).validated) {
+        this.checking.add(slot);
+        try {
+          await this.deps.validate(slot, file);
+        } finally {
+          this.checking.delete(slot);
+        }
+        if (!current()) return null;
+        this.patch(slot, { validated: true, errors: [] });
+      }
+      return await this.send(slot, file);
+    } catch (error) {
+      if (!current()) return null;
+      throw this.fail(slot, error, true);
+    } finally {
+      const left = (this.queued.get(slot) ?? 1) - 1;
+      if (left > 0) this.queued.set(slot, left);
+      else this.queued.delete(slot);
+      this.emit();
+      if (this.queued.size === 0) void this.holdThenIdle();
+    }
+  }
+
+  /** After the queue drains, keeps the loading indicator {@link LOADING_HOLD_MS} (spec §9) unless more was queued. */
+  private async holdThenIdle(): Promise<void> {
+    await sleep(LOADING_HOLD_MS);
+    if (this.queued.size === 0) this.setLoading(false);
   }
 }

@@ -1,43 +1,22 @@
 /**
- * The maintenance banner of the main layout: checks on load and every `intervalMs` (80 s by default,
- * spec §9) and shows the scheduled window converted to the viewer's zone while the server answers MAI-000.
+ * The maintenance banner of the main layout (spec §4; issue 10 item 4): before a window it announces
+ * when the form will be offline; while the window is in progress it says the form is offline now and
+ * until when. Times are in the viewer's zone, formatted by luxon (Intl) with the zone's short name.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkMaintenance } from './maintenance-api';
-import { formatMaintenanceTime, toMaintenanceWindow, viewerTimeZone, type MaintenanceSchedule } from './maintenance-time';
+import { formatMaintenanceTime } from './maintenance-time';
+import { useMaintenanceState } from './MaintenanceProvider';
 
 /** Maintenance banner; renders nothing when no window is scheduled. */
-export function MaintenanceBanner({ intervalMs = 80_000 }: { intervalMs?: number }) {
+export function MaintenanceBanner() {
   const { t, i18n } = useTranslation();
-  const [schedule, setSchedule] = useState<MaintenanceSchedule | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    const run = () => {
-      void checkMaintenance().then((s) => {
-        if (alive) setSchedule(s);
-      });
-    };
-    run();
-    const timer = window.setInterval(run, intervalMs);
-    return () => {
-      alive = false;
-      window.clearInterval(timer);
-    };
-  }, [intervalMs]);
-
-  if (!schedule) return null;
-  const window_ = toMaintenanceWindow(schedule, viewerTimeZone());
-  if (!window_) return null;
+  const { phase, window: window_ } = useMaintenanceState();
+  if (phase === 'none' || !window_) return null;
+  const start = formatMaintenanceTime(window_.startDateTime, i18n.language);
+  const end = formatMaintenanceTime(window_.endDateTime, i18n.language);
   return (
-    <div className="banner banner--maintenance" role="status" data-testid="maintenance-banner">
-      <p>
-        {t('maintenance.message', {
-          start: formatMaintenanceTime(window_.startDateTime, i18n.language),
-          end: formatMaintenanceTime(window_.endDateTime, i18n.language),
-        })}
-      </p>
+    <div className={`banner banner--maintenance banner--${phase}`} role="status" data-testid="maintenance-banner" data-phase={phase}>
+      <p>{phase === 'in-progress' ? t('maintenance.in_progress', { end }) : t('maintenance.message', { start, end })}</p>
     </div>
   );
 }

@@ -16,3 +16,33 @@ export async function checkMaintenance(): Promise<MaintenanceSchedule | null> {
     return null;
   }
 }
+
+let firstCheck: Promise<MaintenanceSchedule | null> | null = null;
+let lastKnown: MaintenanceSchedule | null | undefined;
+
+/**
+ * Remembers the answer of a check so the first render of the layout already knows the window (no
+ * banner popping in and pushing the page down).
+ */
+export function rememberSchedule(schedule: MaintenanceSchedule | null): void {
+  lastKnown = schedule;
+}
+
+/** The last schedule a check returned; undefined before the first check has answered. */
+export function lastKnownSchedule(): MaintenanceSchedule | null | undefined {
+  return lastKnown;
+}
+
+/**
+ * Starts the page's first check once (later calls return the same promise); the root loader awaits
+ * it, at most `waitMs` milliseconds, so the layout renders with the banner already in place.
+ * @returns the schedule, or null when none is scheduled, the call failed or `waitMs` passed first
+ */
+export function prefetchMaintenance(waitMs = 1500): Promise<MaintenanceSchedule | null> {
+  if (lastKnown !== undefined) return Promise.resolve(lastKnown);
+  firstCheck ??= checkMaintenance().then((s) => {
+    rememberSchedule(s);
+    return s;
+  });
+  return Promise.race([firstCheck, new Promise<null>((resolve) => setTimeout(() => resolve(null), waitMs))]);
+}

@@ -61,3 +61,26 @@ export function formatMaintenanceTime(dt: DateTime, locale: string): string {
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/** Where the viewer stands relative to a window: none scheduled, upcoming, or in progress (the form is offline). */
+export type MaintenancePhase = 'none' | 'upcoming' | 'in-progress';
+
+/**
+ * The phase of `window_` at `now` (ms since the epoch): in progress from its start (inclusive) to its
+ * end (exclusive), upcoming before, none after or when there is no window.
+ */
+export function maintenancePhase(window_: MaintenanceWindow | null, now: number): MaintenancePhase {
+  if (!window_) return 'none';
+  if (now >= window_.endDateTime.toMillis()) return 'none';
+  return now >= window_.startDateTime.toMillis() ? 'in-progress' : 'upcoming';
+}
+
+/**
+ * Milliseconds from `now` until the phase of `window_` next changes (its start, then its end), or null
+ * when it never will.
+ */
+export function msUntilPhaseChange(window_: MaintenanceWindow | null, now: number): number | null {
+  if (!window_) return null;
+  const next = [window_.startDateTime.toMillis(), window_.endDateTime.toMillis()].find((t) => t > now);
+  return next === undefined ? null : next - now;
+}

@@ -4,7 +4,7 @@ import { I18nService } from '../i18n/i18n.service.js';
 import { ApiException, ValidationFailedException, type FieldErrorMessage } from './api.exception.js';
 import { flattenValidationErrors } from './validation-messages.js';
 
-/** The error body every failing request gets (DESIGN §4). */
+/** The error body every failing request gets (DESIGN §4); as JSON Schema: API_ERROR_BODY_SCHEMA. */
 export interface ApiErrorBody {
   success: false;
   code: string;
@@ -19,6 +19,7 @@ const STATUS_CODES: Record<number, string> = {
   403: 'AUTH-403',
   404: 'REQ-404',
   413: 'REQ-413',
+  431: 'REQ-431',
   422: 'VAL-001',
   429: 'AUTH-429',
 };

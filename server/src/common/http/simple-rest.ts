@@ -24,6 +24,9 @@ export interface ParsedListQuery {
   filter: Record<string, unknown>;
 }
 
+/** Largest range bound accepted (a PostgreSQL integer), so OFFSET never overflows. */
+const MAX_OFFSET = 2_147_483_647;
+
 const badQuery = () => new ApiException(HttpStatus.BAD_REQUEST, 'REQ-400');
 
 function parseJson(text: string | undefined): unknown {
@@ -39,7 +42,7 @@ function parseJson(text: string | undefined): unknown {
  * Parses and checks a list query.
  * @param sortable fields that may be sorted on; anything else answers 400 REQ-400
  * @param maxPage largest page size (items)
- * @throws ApiException 400 REQ-400 on malformed JSON, unknown sort field or a bad range
+ * @throws ApiException 400 REQ-400 on malformed JSON, unknown sort field or a bad range (bounds 0…2³¹−1)
  */
 export function parseListQuery(query: SimpleRestListQuery, sortable: readonly string[], maxPage = 500): ParsedListQuery {
   const sort = parseJson(query.sort) ?? ['id', 'ASC'];
@@ -53,7 +56,8 @@ export function parseListQuery(query: SimpleRestListQuery, sortable: readonly st
   ) {
     throw badQuery();
   }
-  if (!Array.isArray(range) || !Number.isInteger(range[0]) || !Number.isInteger(range[1]) || range[0] < 0 || range[1] < range[0]) {
+  const inRange = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= MAX_OFFSET;
+  if (!Array.isArray(range) || !inRange(range[0]) || !inRange(range[1]) || range[1] < range[0]) {
     throw badQuery();
   }
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badQuery();

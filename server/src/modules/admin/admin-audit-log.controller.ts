@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { ParseBigSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { AuditService } from './audit.service.js';
@@ -30,10 +31,10 @@ export class AdminAuditLogController {
     );
   }
 
-  /** One entry. 404 REQ-404. */
+  /** One entry. 404 REQ-404 (also for ids outside bigint's range); 400 REQ-400 for an id that is not an integer. */
   @Get(':id')
   @ApiOkResponse({ type: AuditEntryResponse })
-  get(@Param('id') id: string): Promise<AuditEntryResponse> {
+  get(@Param('id', ParseBigSerialIdPipe) id: string): Promise<AuditEntryResponse> {
     return this.audit.get(id);
   }
 }

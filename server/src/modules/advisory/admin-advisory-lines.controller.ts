@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ParseSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
@@ -32,7 +33,7 @@ export class AdminAdvisoryLinesController {
   /** One line. 404 REQ-404. */
   @Get(':id')
   @ApiOkResponse({ type: AdvisoryLineResponse })
-  get(@Param('id', ParseIntPipe) id: number): Promise<AdvisoryLineResponse> {
+  get(@Param('id', ParseSerialIdPipe) id: number): Promise<AdvisoryLineResponse> {
     return this.advisory.get(id);
   }
 
@@ -47,14 +48,18 @@ export class AdminAdvisoryLinesController {
   /** Replace a line (audited). */
   @Put(':id')
   @ApiOkResponse({ type: AdvisoryLineResponse })
-  update(@Param('id', ParseIntPipe) id: number, @Body() dto: AdvisoryLineDto, @CurrentUser() user: User): Promise<AdvisoryLineResponse> {
+  update(
+    @Param('id', ParseSerialIdPipe) id: number,
+    @Body() dto: AdvisoryLineDto,
+    @CurrentUser() user: User,
+  ): Promise<AdvisoryLineResponse> {
     return this.advisory.update(id, dto, user);
   }
 
   /** Delete a line (audited); answers it as it was. */
   @Delete(':id')
   @ApiOkResponse({ type: AdvisoryLineResponse })
-  remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User): Promise<AdvisoryLineResponse> {
+  remove(@Param('id', ParseSerialIdPipe) id: number, @CurrentUser() user: User): Promise<AdvisoryLineResponse> {
     return this.advisory.remove(id, user);
   }
 }

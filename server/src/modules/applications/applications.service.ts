@@ -97,7 +97,7 @@ export class ApplicationsService {
   /**
    * Saves fields of any step with an optimistic version guard: the row is updated only if its version
    * is still `dto.version` (a conditional UPDATE, STACK-NOTES), so a stale tab never overwrites newer
-   * data. `stepReached` only ever rises. Null / empty values clear optional answers. Option values
+   * data. `stepReached` only ever rises, and never past `stepAllowed` (the one rule set). Null / empty values clear optional answers. Option values
    * must be current dropdown options; conditional fields need their condition (application-rules.ts).
    * Changing any answer after certification withdraws the certification (the applicant reviews and
    * signs again), except the payment step's own fields.
@@ -142,7 +142,14 @@ export class ApplicationsService {
     }
     const uncertify = application.certifiedAt !== null && Object.keys(patch).some((k) => !PAYMENT_STEP_FIELDS.has(k));
     if (uncertify) for (const key of CERTIFICATION_FIELDS) delete answers[key];
-    const stepReached = Math.max(application.stepReached, dto.stepReached ? Number(dto.stepReached) : 1);
+    const claimed = dto.stepReached ? Number(dto.stepReached) : 1;
+    const stepReached =
+      claimed > application.stepReached
+        ? Math.max(
+            application.stepReached,
+            Math.min(claimed, await this.stepAllowed({ ...application, ...columns, answers } as Application)),
+          )
+        : application.stepReached;
 
     const result = await this.applications
       .createQueryBuilder()
@@ -159,6 +166,19 @@ export class ApplicationsService {
       .execute();
     if (result.affected !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
     return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
+  }
+
+  /**
+   * Issue 10 item 5: the highest step the applicant may have reached, by the one rule set — the first
+   * applicable step that still has a required field unanswered (the step the applicant is on), or the
+   * last step when none has. A client's higher `stepReached` claim is clamped to it.
+   * @param application the record as it will be after the save (columns and answers applied)
+   * @returns a step number 1–8
+   */
+  private async stepAllowed(application: Application): Promise<number> {
+    const requirements = await this.requirements(application);
+    const incomplete = new Set(missingFields(requirements, toApplicationRecord(application)).map((m) => m.step));
+    return requirements.steps.find((step) => incomplete.has(step)) ?? requirements.steps[requirements.steps.length - 1]!;
   }
 
   /**

@@ -78,7 +78,7 @@ export class AttachmentsService {
    *        current file, which stays as history)
    * @returns `{ success: true, data: { data: <AttachmentView> } }`
    * @throws ApiException 401/403/404 when the caller may not use `parentId` (logged); 410 TKN-002 withdrawn;
-   *         422 VAL-001 bad `parentId`/`field`; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
+   *         422 VAL-001 bad `parentId`/`field`, or `errors.file` when the body is not multipart/form-data; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
    *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected — all with
    *         `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
    */
@@ -88,11 +88,14 @@ export class AttachmentsService {
     (req as unknown as Record<symbol, UploadContext>)[CONTEXT] = context;
     if (applicationTokenOf(req)) context.application = this.assertOpen(await this.access.authorize(req));
     else if (!req.user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
+    if (!req.is('multipart/form-data')) {
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { file: [{ key: 'validation.multipart' }] } });
+    }
 
     await this.runMulter(req, response);
     const file = req.file;
     try {
-      const { parentId, field } = this.checkedFields(req.body as Record<string, unknown>);
+      const { parentId, field } = this.checkedFields((req.body ?? {}) as Record<string, unknown>);
       const application = this.assertOpen(await this.access.authorize(req, parentId));
       if (!file) throw this.fileError(HttpStatus.UNPROCESSABLE_ENTITY, 'ATT-001');
       this.assertKind(field, file.kind, file.detected);

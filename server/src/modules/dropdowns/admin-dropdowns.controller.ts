@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { ParseSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
@@ -26,14 +27,14 @@ export class AdminDropdownsController {
   /** One list. 404 REQ-404. */
   @Get(':id')
   @ApiOkResponse({ type: DropdownResponse })
-  get(@Param('id', ParseIntPipe) id: number): Promise<DropdownResponse> {
+  get(@Param('id', ParseSerialIdPipe) id: number): Promise<DropdownResponse> {
     return this.dropdowns.get(id);
   }
 
   /** Replace a list's options and label. 422 VAL-001 on duplicates or bad options. */
   @Put(':id')
   @ApiOkResponse({ type: DropdownResponse })
-  update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateDropdownDto, @CurrentUser() user: User): Promise<DropdownResponse> {
+  update(@Param('id', ParseSerialIdPipe) id: number, @Body() dto: UpdateDropdownDto, @CurrentUser() user: User): Promise<DropdownResponse> {
     return this.dropdowns.update(id, dto, user);
   }
 }

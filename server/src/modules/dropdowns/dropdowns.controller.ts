@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ParseSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -28,7 +29,7 @@ export class DropdownsController {
   @ApiOkResponse({ type: [DropdownResponse] })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   async update(
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseSerialIdPipe) id: number,
     @Body() dto: UpdateDropdownDto,
     @CurrentUser() user: User,
   ): Promise<DropdownResponse[]> {

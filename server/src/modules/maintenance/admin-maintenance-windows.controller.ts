@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ParseSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
@@ -28,7 +29,7 @@ export class AdminMaintenanceWindowsController {
   /** One window. 404 REQ-404. */
   @Get(':id')
   @ApiOkResponse({ type: MaintenanceWindowResponse })
-  get(@Param('id', ParseIntPipe) id: number): Promise<MaintenanceWindowResponse> {
+  get(@Param('id', ParseSerialIdPipe) id: number): Promise<MaintenanceWindowResponse> {
     return this.maintenance.get(id);
   }
 
@@ -44,7 +45,7 @@ export class AdminMaintenanceWindowsController {
   @Put(':id')
   @ApiOkResponse({ type: MaintenanceWindowResponse })
   update(
-    @Param('id', ParseIntPipe) id: number,
+    @Param('id', ParseSerialIdPipe) id: number,
     @Body() dto: MaintenanceWindowDto,
     @CurrentUser() user: User,
   ): Promise<MaintenanceWindowResponse> {
@@ -54,7 +55,7 @@ export class AdminMaintenanceWindowsController {
   /** Delete a window; answers the deleted record. */
   @Delete(':id')
   @ApiOkResponse({ type: MaintenanceWindowResponse })
-  remove(@Param('id', ParseIntPipe) id: number, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
+  remove(@Param('id', ParseSerialIdPipe) id: number, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
     return this.maintenance.remove(id, user);
   }
 }

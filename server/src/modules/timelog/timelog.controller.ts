@@ -17,13 +17,18 @@ export class TimelogController {
     private readonly access: ApplicationAccessService,
   ) {}
 
-  /** Records time spent on a step, for the application of the token (or `applicationId` of a logged-in owner or admin). */
+  /**
+   * Records time spent on a step, for the application of the token (or `applicationId` of a logged-in
+   * owner or admin). The application-form token keeps working here after payment submitted the
+   * application, so the thank-you page logs the payment step's time (issue 10 item 6); a withdrawn
+   * application still answers 410 TKN-002.
+   */
   @Post()
   @ApiOperation({ summary: 'Record time spent on a form step (seconds, 4 decimals)' })
   @ApiHeader({ name: 'X-Application-Token', required: false })
   @ApiCreatedResponse({ type: CreateTimeLogResponse })
   async create(@Body() dto: CreateTimeLogDto, @Req() request: Request & { user?: User }): Promise<CreateTimeLogResponse> {
-    const application = await this.access.authorize(request, dto.applicationId);
+    const application = await this.access.authorize(request, dto.applicationId, { afterSubmission: true });
     return { success: true, data: await this.timelog.record(application.id, dto.step, dto.duration) };
   }
 }

@@ -34,11 +34,16 @@ export class ApplicationAccessService {
    * @throws ApiException TKN-00x for a bad token; 403 AUTH-403 when the token is for another application
    *         or the user neither owns it nor is an admin; 401 AUTH-401 with neither token nor login
    *         (or with a login but no applicationId)
+   * @param options.afterSubmission accept the application-form token of a submitted application (see TokenService.resolve)
    */
-  async authorize(request: Request & { user?: User }, applicationId?: string): Promise<Application> {
+  async authorize(
+    request: Request & { user?: User },
+    applicationId?: string,
+    options: { afterSubmission?: boolean } = {},
+  ): Promise<Application> {
     const token = applicationTokenOf(request);
     if (token) {
-      const { application } = await this.tokens.resolve(token);
+      const { application } = await this.tokens.resolve(token, options);
       if (applicationId && application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');
       // presenting the token proves the right to the application: a logged-in applicant claims it if unowned (issue 11)
       if (request.user?.role === 'applicant' && !application.userId)

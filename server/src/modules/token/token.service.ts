@@ -41,8 +41,10 @@ export class TokenService {
    * An application-form token of a submitted or complete application resolves as a details token.
    * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
    *         410 TKN-002 the application is withdrawn
+   * @param _options.afterSubmission (issue 10 item 6, the thank-you page's time log) kept for its callers: an
+   *        application-form token of a submitted application is accepted anyway since issue 11 item 7
    */
-  async resolve(token: string | undefined): Promise<ResolvedToken> {
+  async resolve(token: string | undefined, _options: { afterSubmission?: boolean } = {}): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     const row = await this.tokens.findOne({ where: { tokenHash: hashToken(token), revokedAt: IsNull() } });
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');

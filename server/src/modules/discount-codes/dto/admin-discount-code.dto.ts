@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
+import { MaxDecimalPlaces } from '../../../common/validation/formats.js';
 import type { DiscountCode, DiscountKind } from '../discount-code.entity.js';
 
 /** A discount code in the admin console (`/api/admin/discount-codes`). */
@@ -43,7 +44,12 @@ export class DiscountCodeResponse {
 export class DiscountCodeDto {
   @ApiProperty({ example: 'SPRING25' }) @IsString() @Matches(/^[A-Za-z0-9_-]{3,40}$/) code: string;
   @ApiProperty({ enum: ['fixed', 'percent', 'waiver'] }) @IsIn(['fixed', 'percent', 'waiver']) kind: DiscountKind;
-  @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) value?: number;
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
+  @Min(0)
+  value?: number;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(500) description?:
     string | null;
   @ApiPropertyOptional({ format: 'date-time', nullable: true })

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { MaxDecimalPlaces } from '../../../common/validation/formats.js';
 import { TIME_LOG_STEPS } from '../../applications/application-steps.js';
 
 /**
@@ -8,7 +9,8 @@ import { TIME_LOG_STEPS } from '../../applications/application-steps.js';
  */
 export class CreateTimeLogDto {
   @ApiProperty({ example: 12.3456, description: 'seconds, up to 4 decimals' })
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(4)
   @Min(0)
   @Max(99_999_999)
   duration: number;

@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionsFor } from '../../../../shared/api/dropdowns-api';
+import { DateInput } from '../../../../shared/ui/DateInput';
 import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
 import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Semester } from '../../../welcome/programs-api';
 import { StepShell } from '../../StepShell';
@@ -133,17 +134,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
           />
         </div>
         <TextField label={t('fields.email')} type="email" autoComplete="email" required error={err('email')} {...register('email')} />
-        <TextField
-          label={t('fields.dateOfBirth')}
-          hint={t('fields.date_hint')}
-          inputMode="numeric"
-          autoComplete="bday"
-          placeholder={t('fields.date_placeholder')}
-          maxLength={10}
-          required
-          error={err('dateOfBirth')}
-          {...register('dateOfBirth')}
-        />
+        <DateInput label={t('fields.dateOfBirth')} autoComplete="bday" required error={err('dateOfBirth')} {...register('dateOfBirth')} />
         <SelectField
           label={t('fields.maritalStatus')}
           placeholder={placeholder}
