@@ -205,7 +205,10 @@ describe('applicant', () => {
 
   it('switches the language and sends bad or missing tokens to the right pages', async () => {
     await page.goto(`${portal.baseUrl}/`);
+    // Choosing an option changes nothing yet (WCAG 3.2.2): the "Change" button applies it.
     await page.getByLabel('Language').first().selectOption('es');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await page.getByRole('button', { name: 'Change', exact: true }).first().click();
     await page
       .getByRole('heading', { level: 1 })
       .filter({ hasText: /Solicit/i })
@@ -216,6 +219,8 @@ describe('applicant', () => {
     expect(locale?.value).toBe('es');
     expect((locale?.expires ?? 0) * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
     await page.getByLabel('Idioma').first().selectOption('en');
+    await page.getByRole('button', { name: 'Cambiar', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Change', exact: true }).first().waitFor();
 
     await page.goto(`${portal.baseUrl}/application`);
     await page.waitForURL(/\/invalid-token$/);

@@ -18,6 +18,7 @@ import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
 import { Layout } from './layout/Layout';
+import { portalTheme } from './theme/theme';
 import type { MaintenanceWindowRecord } from './maintenance/types';
 import type { ApplicationRecord } from './applications/types';
 import type { UserRecord } from './users/types';
@@ -57,6 +58,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         i18nProvider={i18nProvider}
         store={store}
         layout={Layout}
+        theme={portalTheme}
         dashboard={Dashboard}
         loginPage={false}
         requireAuth

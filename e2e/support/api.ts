@@ -92,11 +92,11 @@ export async function startApplication(
 }
 
 /**
- * A men's MBA application brought to step 8 through the API: started, every required answer saved (a
- * bachelor's degree, two references), certified and signed as `person` today (America/New_York).
- * @returns the application's id, token and the certified record
+ * A men's MBA application with every answer of steps 1–7 saved through the API (a bachelor's degree,
+ * two references), `stepReached` 7, not yet certified: each of steps 1–7 opens with its token.
+ * @returns the application's id, token and the saved record
  */
-export async function arrangeMbaAtPayment(
+export async function arrangeMbaAnswered(
   api: ApiCall,
   person: Applicant,
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
@@ -131,6 +131,19 @@ export async function arrangeMbaAtPayment(
     },
     headers,
   );
+  return { id, token, record: saved.data };
+}
+
+/**
+ * A men's MBA application brought to step 8 through the API: {@link arrangeMbaAnswered}, then
+ * certified and signed as `person` today (America/New_York).
+ * @returns the application's id, token and the certified record
+ */
+export async function arrangeMbaAtPayment(
+  api: ApiCall,
+  person: Applicant,
+): Promise<{ id: string; token: string; record: ApplicationRecord }> {
+  const { id, token, record } = await arrangeMbaAnswered(api, person);
   const submitted = await api<{ data: ApplicationRecord }>(
     'POST',
     `/applications/${id}/submit`,
@@ -138,9 +151,9 @@ export async function arrangeMbaAtPayment(
       certifyAllInformation: true,
       fullNameSignature: `${person.firstName} ${person.lastName}`,
       dateSignature: DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy'),
-      version: saved.data.version,
+      version: record.version,
     },
-    headers,
+    { 'X-Application-Token': token },
   );
   return { id, token, record: submitted.data };
 }
@@ -173,4 +186,30 @@ export async function scheduleMaintenanceNow(api: ApiCall, admin: { email: strin
     201,
   );
   return { id: window.id, end, remove: () => api('DELETE', `/admin/maintenance-windows/${window.id}`, undefined, auth) };
+}
+
+/**
+ * Pays an application at step 8 through `POST /api/payments` with the built-in fake gateway's test
+ * card (a token made as the applicant app's fake tokeniser makes it: last four digits, expiry, nonce).
+ * @returns the `details` token the approved payment answers (opens `/details/1?token=…`)
+ * @throws Error when the payment is not approved
+ */
+export async function payWithTestCard(api: ApiCall, id: string, token: string, cardholder: string): Promise<string> {
+  const payload = { cardNumber: '1111', exp: `12/${DateTime.now().year + 2}`, nonce: crypto.randomUUID() };
+  const answer = await api<Record<string, unknown> & { data?: Record<string, unknown> }>(
+    'POST',
+    '/payments',
+    {
+      applicationId: id,
+      requestId: crypto.randomUUID(),
+      opaqueData: { descriptor: 'FAKE.TEST.PAYMENT', value: Buffer.from(JSON.stringify(payload)).toString('base64') },
+      creditCardFullName: cardholder,
+      creditCardBillingZip: '11219',
+    },
+    { 'X-Application-Token': token },
+    201,
+  );
+  const detailsToken = (answer.data ?? answer).detailsToken;
+  if (typeof detailsToken !== 'string') throw new Error(`payment not approved: ${JSON.stringify(answer)}`);
+  return detailsToken;
 }

@@ -211,8 +211,9 @@ function ApplicationDetailView() {
   const money = (v: number, currency: string) => (currency === 'USD' || !currency ? formatUsd(Number(v) || 0, locale) : `${v} ${currency}`);
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Typography ref={heading} variant="h5" component="h1" gutterBottom tabIndex={-1} sx={{ outline: 'none' }}>
+    // Long answers (e-mail addresses, Spanish labels) wrap inside their cells: no sideways scroll at 320 px (issue 13).
+    <Box sx={{ p: { xs: 1, sm: 2 }, '& th, & td': { overflowWrap: 'anywhere' } }}>
+      <Typography ref={heading} variant="h5" component="h2" gutterBottom tabIndex={-1} sx={{ outline: 'none' }}>
         {translate('app.applications.heading', {
           name: `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim(),
           reference: record.referenceNumber,

@@ -1,6 +1,6 @@
 /**
  * A titled card holding one chart and its text alternative: the chart itself is hidden from
- * assistive technology, and a visually hidden table (caption = the title) gives screen-reader
+ * assistive technology and made `inert` (no tab stop inside), and a visually hidden table (caption = the title) gives screen-reader
  * users the same numbers. `testId` names the table so tests can read the figures.
  */
 import type { ReactNode } from 'react';
@@ -35,7 +35,10 @@ export function ChartCard({ title, columns, rows, emptyText, children, testId }:
           <Typography color="text.secondary">{emptyText}</Typography>
         ) : (
           <>
-            <Box aria-hidden="true">{children}</Box>
+            {/* inert: MUI X Charts puts a tab stop in the SVG, which must not be focusable while hidden. */}
+            <Box aria-hidden="true" inert>
+              {children}
+            </Box>
             {/* The hiding box wraps the table: a table ignores `width: 1px` and would widen the page on a phone. */}
             <Box sx={visuallyHidden}>
               <table data-testid={testId}>

@@ -312,7 +312,7 @@ export default function Dashboard() {
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate('app.dashboard.title')}
         </Typography>
         {stats && (

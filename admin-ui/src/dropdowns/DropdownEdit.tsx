@@ -69,8 +69,9 @@ export default function DropdownEdit() {
       redirect={false}
       transform={toDropdownPayload}
       mutationOptions={{
-        onSuccess: () => {
-          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
+        onSuccess: (saved: DropdownRecord) => {
+          // names what was saved (issue 13): "Dropdown 'Countries' saved"
+          notify('app.dropdowns.saved', { type: 'info', messageArgs: { label: saved.label } });
           markUpdated();
         },
         onError,

@@ -59,6 +59,8 @@ export function AppBar() {
   return (
     <RaAppBar
       userMenu={false}
+      // Always shown (issue 13): a bar that hides on scroll takes Language and Logout out of the Tab order.
+      alwaysOn
       toolbar={
         <>
           <Greeting />
@@ -69,7 +71,8 @@ export function AppBar() {
       }
     >
       <Logo />
-      <TitlePortal />
+      {/* The page's title is its one <h1> (every list, edit and show page sets it with <Title>). */}
+      <TitlePortal component="h1" />
       <Box sx={{ flex: 1 }} />
     </RaAppBar>
   );

@@ -1,6 +1,6 @@
 /**
  * Root route element: registers the router's navigate for non-React code, keeps the document title
- * translated, renders the progress bar, the routed layout and the global alert host.
+ * translated (a title per page and step, and the meta description: issue 13), renders the progress bar, the routed layout and the global alert host.
  */
 import { useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { setNavigator } from '../shared/lib/navigator';
 import { AlertHost } from '../shared/ui/AlertHost';
 import { NavigationProgress } from './NavigationProgress';
+import { followDocumentTitle } from './document-title';
 
 /** Root element of the route tree. */
 export function RootShell() {
@@ -16,9 +17,10 @@ export function RootShell() {
   useEffect(() => {
     setNavigator((to, opts) => void navigate(to, opts));
   }, [navigate]);
-  useEffect(() => {
-    document.title = t('brand.document_title');
-  }, [t, i18n.language]);
+  useEffect(
+    () => followDocumentTitle((page) => (page ? t('brand.page_title', { page }) : t('brand.document_title')), t('brand.meta_description')),
+    [t, i18n.language],
+  );
   return (
     <>
       <NavigationProgress />
@@ -32,7 +34,7 @@ export function RootShell() {
 export function InitialLoading() {
   const { t } = useTranslation();
   return (
-    <p className="loading" role="status">
+    <p className="loading loading--initial" role="status">
       {t('common.loading')}
     </p>
   );

@@ -9,6 +9,7 @@ import { ensureLocaleLoaded } from '../i18n';
 import { ensureAuthChecked } from '../shared/api/auth-api';
 import { loginLoader } from '../features/auth/login-loader';
 import { prefetchMaintenance } from '../features/maintenance/maintenance-api';
+import { preloadAdvisoryLines } from '../features/advisory/advisory-api';
 import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
@@ -18,10 +19,11 @@ import { pathFor } from './route-names';
 
 /**
  * Locale + auth check run before every route (spec §2); the first run also waits (at most 1.5 s) for the
- * page's first maintenance check, so the banner is in place on the first render instead of pushing the page down.
+ * page's first maintenance check, and the advisory banner's lines are fetched beside them (once per page
+ * load), so neither banner pushes the page down after the first paint (issues 10, 13).
  */
 export async function rootLoader(): Promise<null> {
-  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked(), prefetchMaintenance()]);
+  await Promise.all([ensureLocaleLoaded(), ensureAuthChecked(), prefetchMaintenance(), preloadAdvisoryLines()]);
   return null;
 }
 

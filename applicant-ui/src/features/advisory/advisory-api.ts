@@ -21,6 +21,23 @@ export async function fetchAdvisoryLines(): Promise<AdvisoryLine[]> {
   }
 }
 
+let preload: Promise<AdvisoryLine[]> | null = null;
+let preloaded: AdvisoryLine[] | null = null;
+
+/**
+ * {@link fetchAdvisoryLines} once per page load (the root loader starts it beside the locale and auth
+ * check, so the banner is there on the first paint and does not push the page down: issue 13, CLS).
+ */
+export function preloadAdvisoryLines(): Promise<AdvisoryLine[]> {
+  preload ??= fetchAdvisoryLines().then((lines) => (preloaded = lines));
+  return preload;
+}
+
+/** The lines {@link preloadAdvisoryLines} has answered, or null while it has not. */
+export function preloadedAdvisoryLines(): AdvisoryLine[] | null {
+  return preloaded;
+}
+
 /**
  * The text of `line` for the UI language `locale` (`en`, `es`, `zh-CN`; `zh`/`zh-Hans…` count as
  * `zh-CN`): that language's text when set, else the text the server chose, else English.

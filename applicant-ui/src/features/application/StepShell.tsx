@@ -1,12 +1,14 @@
 /**
  * Frame shared by the form steps: heading (focused on step change), the sticky save status
- * ({@link SaveStatusBar}), other server errors, the step's fields (read-only, Next disabled, while
- * maintenance is in progress), Back/Next buttons and the 409 conflict dialog. Save and continue first
- * saves every valid answer (even when the step's checks then fail).
+ * ({@link SaveStatusBar}), other server errors, the error summary after a failed Next (issue 13), the
+ * step's fields (read-only, Next disabled, while maintenance is in progress), Back/Next buttons and the
+ * 409 conflict dialog. Save and continue first saves every valid answer (even when the step's checks
+ * then fail).
  */
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
+import { ErrorSummary } from '../../shared/ui/ErrorSummary';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
@@ -29,17 +31,21 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
   const { t } = useTranslation();
   const headingRef = useHeadingFocus(step, true);
   const offline = useFormOffline();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempts, setAttempts] = useState(0);
   const { snapshot } = autosave;
   useRecheckWhen(snapshot.state === 'maintenance');
   const submit = (e: FormEvent<HTMLFormElement>) => {
+    setAttempts((n) => n + 1);
     void autosave.saveNow(); // every valid answer first, whatever the step's checks say
     onSubmit(e);
   };
   return (
-    <form className="form step-form" noValidate onSubmit={submit} aria-labelledby={`step-${step}-title`}>
+    <form ref={formRef} className="form step-form" noValidate onSubmit={submit} aria-labelledby={`step-${step}-title`}>
       <h2 id={`step-${step}-title`} ref={headingRef} tabIndex={-1} className="step-heading">
         {title}
       </h2>
+      <ErrorSummary form={formRef} attempts={attempts} />
       <SaveStatusBar snapshot={snapshot} onRetry={() => void autosave.saveNow()} />
       {snapshot.otherErrors.length > 0 && (
         <ul className="form__alert" role="alert">

@@ -1,0 +1,73 @@
+/**
+ * The console's MUI theme (issue 13): react-admin's default theme with the applicant app's palette
+ * and type ({@link PORTAL_COLORS}), so both apps look like one product; a navy app bar with white
+ * text, white-on-dark status chips and buttons, the applicant app's yellow-on-black focus ring, and
+ * react-admin's "Skip to content" button made visible and whole when focused.
+ */
+import { deepmerge } from '@mui/utils';
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { PORTAL_COLORS as C } from './palette';
+
+/** The applicant app's font stack (system UI fonts with CJK fallbacks). */
+const FONT_FAMILY = [
+  'system-ui',
+  '-apple-system',
+  "'Segoe UI'",
+  'Roboto',
+  "'Noto Sans'",
+  "'PingFang SC'",
+  "'Microsoft YaHei'",
+  'sans-serif',
+].join(',');
+
+/** A colour of the palette as MUI wants it: main (white text on it), a pale `light` (dark text on it) and dark. */
+const tone = (main: string, light: string, dark: string = main) => ({ main, light, dark, contrastText: C.onColor });
+
+/** The focus ring of the applicant app: yellow outline with a near-black halo (visible on navy and on white). */
+const FOCUS_RING = { outline: `3px solid ${C.focus}`, outlineOffset: 2, boxShadow: `0 0 0 5px ${C.text}` };
+
+/** The console's theme (pass to `<Admin theme>`). */
+export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
+  palette: {
+    mode: 'light',
+    primary: tone(C.primary, C.primaryLight, C.primaryDark),
+    secondary: tone(C.primary, C.primaryLight, C.primaryDark),
+    error: tone(C.error, C.errorLight),
+    warning: tone(C.warning, C.warningLight),
+    success: tone(C.success, C.successLight),
+    info: tone(C.info, C.infoLight),
+    text: { primary: C.text, secondary: C.muted, disabled: C.disabled },
+    background: { default: C.page, paper: C.paper },
+    divider: C.border,
+  },
+  typography: { fontFamily: FONT_FAMILY },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': FOCUS_RING,
+        a: { color: C.primary },
+      },
+    },
+    MuiAppBar: { defaultProps: { color: 'primary' } },
+    // The content column may shrink below its widest child (tabs, tables scroll inside): no page-level
+    // horizontal scroll at 320 px (WCAG 1.4.10).
+    RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
+    RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
+    RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
+    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    RaSkipNavigationButton: {
+      styleOverrides: {
+        root: {
+          color: C.primary,
+          backgroundColor: C.paper,
+          border: `2px solid ${C.primary}`,
+          // shown at once and whole when focused (no slide-in caught half off the screen)
+          transition: 'none',
+          '&:hover': { backgroundColor: C.paper },
+          '&:focus': { top: 8, left: 8, transition: 'none' },
+        },
+      },
+    },
+  },
+});

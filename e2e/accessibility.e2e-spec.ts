@@ -1,0 +1,390 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiClient, arrangeMbaAnswered, arrangeMbaAtPayment, payWithTestCard, type ApiCall } from './support/api.js';
+import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+
+/**
+ * Accessibility of both apps (issue 13), in chromium: axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA
+ * tags) finds no violation on any applicant or admin screen in en, es and zh-CN; no screen scrolls
+ * sideways at 1,280 px nor at 320 px (WCAG 1.4.10 reflow); every applicant page shifts its layout by a
+ * cumulative layout shift (the browser's `layout-shift` entries) of at most 0.05 while it loads;
+ * every screen has its own document title and one `<h1>`.
+ * Screens are grouped per browser context (one per language and app) to keep the file fast.
+ */
+let portal: RunningPortal;
+let browser: Browser;
+let api: ApiCall;
+
+const LOCALES = ['en', 'es', 'zh-CN'] as const;
+type Locale = (typeof LOCALES)[number];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** Highest cumulative layout shift allowed on an applicant page (issue 13; "good" CLS is ≤ 0.1). */
+const MAX_CLS = 0.05;
+
+/** One screen: its name in failure messages and its path (below the portal's base URL). */
+interface Screen {
+  name: string;
+  path: string;
+}
+
+let applicantScreens: Screen[];
+let adminScreens: Screen[];
+let applicantToken: string;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+  api = apiClient(portal.baseUrl);
+
+  const answered = await arrangeMbaAnswered(api, { firstName: 'Ari', lastName: 'Levi', email: 'ari.a11y@example.com' });
+  const paid = await arrangeMbaAtPayment(api, { firstName: 'Eli', lastName: 'Cohen', email: 'eli.a11y@example.com' });
+  const atPayment = await arrangeMbaAtPayment(api, { firstName: 'Dov', lastName: 'Ross', email: 'dov.a11y@example.com' });
+  const detailsToken = await payWithTestCard(api, paid.id, paid.token, 'Eli Cohen');
+  const registered = await api<{ token: string }>(
+    'POST',
+    '/register',
+    {
+      first_name: 'Noa',
+      last_name: 'Gold',
+      email: 'noa.a11y@example.com',
+      password: 'noa-a11y-password',
+      password_confirmation: 'noa-a11y-password',
+    },
+    {},
+    201,
+  );
+  applicantToken = registered.token;
+
+  const q = (t: string) => `token=${encodeURIComponent(t)}`;
+  applicantScreens = [
+    { name: 'welcome', path: '/' },
+    ...[1, 2, 3, 4, 5, 6, 7].map((n) => ({ name: `step ${n}`, path: `/application/${n}?${q(answered.token)}` })),
+    { name: 'step 8 (payment)', path: `/application/8?${q(atPayment.token)}` },
+    { name: 'details 1 (documents)', path: `/details/1?${q(detailsToken)}` },
+    { name: 'details 2 (finish)', path: `/details/2?${q(detailsToken)}` },
+    { name: 'login', path: '/login' },
+    { name: 'register', path: '/register' },
+    { name: 'password request', path: '/password/reset' },
+    { name: 'password reset', path: '/password/reset/not-a-real-token' },
+    { name: 'validation', path: `/validation?${q(detailsToken)}` },
+    { name: 'continue', path: '/continue' },
+    { name: 'invalid token', path: '/invalid-token' },
+    { name: 'invalid application', path: '/invalid-application' },
+    { name: 'not found', path: '/no/such/page' },
+  ];
+
+  const admin = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
+  const adminApi = <T>(method: string, path: string, body?: unknown, expected = 200) =>
+    api<T>(method, `/admin${path}`, body, { authorization: `Bearer ${admin.token}` }, expected);
+  const code = await adminApi<{ id: string }>(
+    'POST',
+    '/discount-codes',
+    { code: 'A11Y-10', kind: 'percent', value: 10, description: null, expiresAt: null, maxUses: null, active: true },
+    201,
+  );
+  const firstId = async (resource: string) => (await adminApi<{ id: string | number }[]>('GET', `/${resource}`))[0]?.id;
+  const dropdown = await firstId('dropdowns');
+  const user = await firstId('users');
+  const audit = await firstId('audit-log');
+  const advisory = await firstId('advisory-lines');
+  adminScreens = [
+    { name: 'dashboard', path: '/admin/' },
+    { name: 'dropdowns', path: '/admin/dropdowns' },
+    { name: 'dropdown edit', path: `/admin/dropdowns/${encodeURIComponent(String(dropdown))}` },
+    { name: 'maintenance windows', path: '/admin/maintenance-windows' },
+    { name: 'maintenance window create', path: '/admin/maintenance-windows/create' },
+    { name: 'applications', path: '/admin/applications' },
+    { name: 'application show', path: `/admin/applications/${paid.id}/show` },
+    { name: 'advisory lines', path: '/admin/advisory-lines' },
+    { name: 'advisory line create', path: '/admin/advisory-lines/create' },
+    ...(advisory === undefined ? [] : [{ name: 'advisory line edit', path: `/admin/advisory-lines/${advisory}` }]),
+    { name: 'discount codes', path: '/admin/discount-codes' },
+    { name: 'discount code create', path: '/admin/discount-codes/create' },
+    { name: 'discount code edit', path: `/admin/discount-codes/${code.id}` },
+    { name: 'users', path: '/admin/users' },
+    { name: 'user edit', path: `/admin/users/${user}` },
+    { name: 'audit log', path: '/admin/audit-log' },
+    { name: 'audit log entry', path: `/admin/audit-log/${audit}/show` },
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+/** An axe violation, summarised for a failure message. */
+interface Found {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Waits until the page has settled: no request for 500 ms and no busy indicator of react-admin. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('.RaLoading, [aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
+}
+
+/** Runs axe-core in `page` (its source is evaluated through the devtools protocol, so the CSP does not apply). */
+async function axeViolations(page: Page): Promise<Found[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: Document,
+            o: unknown,
+          ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, AXE_TAGS);
+}
+
+/** Layout facts of the page: its width against the viewport's, the title, the number of `<h1>`. */
+function layoutFacts(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+    title: document.title,
+    h1: document.querySelectorAll('h1').length,
+  }));
+}
+
+/** Sum of the layout shifts (not caused by input) since the page started loading. */
+function cumulativeLayoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 100);
+      }),
+  );
+}
+
+/** A context in `locale` (the shared `locale` cookie set before the first page), optionally logged in. */
+async function contextIn(
+  locale: string,
+  viewport: { width: number; height: number },
+  token?: string,
+): Promise<{ context: BrowserContext; errors: string[] }> {
+  const user = await newUser(browser, { viewport, locale: locale === 'zh-CN' ? 'zh-CN' : `${locale}-US` });
+  const cookies = [{ name: 'locale', value: locale, url: portal.baseUrl }];
+  if (token) cookies.push({ name: 'token', value: token, url: portal.baseUrl });
+  await user.context.addCookies(cookies);
+  return user;
+}
+
+/** Per-screen findings of one run (printed in the failure message; counts logged for the issue's note). */
+type Report = Record<string, { violations: Found[]; width?: string; narrow?: string; cls?: number; h1?: number }>;
+
+/** The findings that break a rule, by screen (empty when every screen passes). */
+function problems(report: Report): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [screen, r] of Object.entries(report)) {
+    const issues: string[] = r.violations.map((v) => `${v.id} (${v.impact}): ${v.targets.slice(0, 4).join(' | ')}`);
+    if (r.width) issues.push(`horizontal scroll at 1,280 px: ${r.width}`);
+    if (r.narrow) issues.push(`horizontal scroll at 320 px: ${r.narrow}`);
+    if (r.cls !== undefined && r.cls > MAX_CLS) issues.push(`CLS ${r.cls.toFixed(3)}`);
+    if (r.h1 !== undefined && r.h1 !== 1) issues.push(`${r.h1} h1 elements`);
+    if (issues.length) out[screen] = issues;
+  }
+  return out;
+}
+
+const violationCount = (report: Report) => Object.values(report).reduce((n, r) => n + r.violations.length, 0);
+const tooWide = (f: { scrollWidth: number; clientWidth: number }) =>
+  f.scrollWidth > f.clientWidth ? `${f.scrollWidth} > ${f.clientWidth}` : undefined;
+
+/**
+ * Opens `path` at 1,280 px, lets it settle, measures it (layout facts, CLS when `withCls`, axe), then
+ * narrows the same page to 320 px and measures its width again.
+ */
+async function examine(page: Page, path: string, withCls: boolean): Promise<Report[string] & { title: string }> {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${portal.baseUrl}${path}`);
+  await settle(page);
+  const facts = await layoutFacts(page);
+  const cls = withCls ? await cumulativeLayoutShift(page) : undefined;
+  const violations = await axeViolations(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.waitForTimeout(150);
+  const narrow = await layoutFacts(page);
+  return { violations, cls, h1: facts.h1, title: facts.title, width: tooWide(facts), narrow: tooWide(narrow) };
+}
+
+/** The applicant app's messages in `locale` (for the expected titles and description). */
+function messages(locale: Locale): { brand: Record<string, string>; steps: Record<string, string> } {
+  return JSON.parse(readFileSync(new URL(`../applicant-ui/src/i18n/locales/${locale}.json`, import.meta.url), 'utf8'));
+}
+
+describe.each(LOCALES)('in %s', (locale) => {
+  it('the applicant app: no axe violation, no sideways scroll at 1,280 or 320 px, CLS ≤ 0.05, a title per page', async () => {
+    const { context, errors } = await contextIn(locale, { width: 1280, height: 900 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const report: Report = {};
+    const titles: Record<string, string> = {};
+    for (const screen of applicantScreens) {
+      const { title, ...found } = await examine(page, screen.path, true);
+      report[screen.name] = found;
+      titles[screen.name] = title;
+    }
+    const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
+    // the logged-in home page (applications of the account)
+    await context.addCookies([{ name: 'token', value: applicantToken, url: portal.baseUrl }]);
+    const { title, ...home } = await examine(page, '/home', true);
+    report.home = home;
+    titles.home = title;
+    console.log(
+      `applicant ${locale}: ${violationCount(report)} violations; CLS ${Object.entries(report)
+        .map(([s, r]) => `${s} ${r.cls?.toFixed(3)}`)
+        .join(', ')}`,
+    );
+    expect(problems(report)).toEqual({});
+
+    // Titles in the page's language name the page (WCAG 2.4.2): "Step 3: Education – Online Application".
+    const m = messages(locale);
+    const full = (page: string) => m.brand.page_title!.replace('{{page}}', page);
+    expect(titles['step 3']).toBe(full(m.steps.item!.replace('{{number}}', '3').replace('{{name}}', m.steps.education!)));
+    const named = [
+      'welcome',
+      'login',
+      'register',
+      'not found',
+      'invalid token',
+      'step 1',
+      'step 3',
+      'step 7',
+      'details 1 (documents)',
+      'home',
+    ];
+    expect(new Set(named.map((n) => titles[n])).size).toBe(named.length);
+    expect(description).toBe(m.brand.meta_description);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('the admin console: no axe violation, no sideways scroll at 1,280 or 320 px, a title and one h1 per page', async () => {
+    const { context, errors } = await contextIn('en', { width: 1280, height: 900 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
+    await context.addCookies([{ name: 'locale', value: locale, url: portal.baseUrl }]);
+    const report: Report = {};
+    const titles = new Set<string>();
+    for (const screen of adminScreens) {
+      const { title, ...found } = await examine(page, screen.path, false);
+      report[screen.name] = found;
+      titles.add(title);
+    }
+    console.log(`admin ${locale}: ${violationCount(report)} violations`);
+    expect(problems(report)).toEqual({});
+    // every page its own title ("Applications – Admissions portal · Admin"); the two edit forms of a kind may share one
+    expect(titles.size).toBeGreaterThanOrEqual(adminScreens.length - 4);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
+
+describe('a step form submitted with a missing answer', () => {
+  it('shows an error summary at the top whose links move focus to each field, with no axe violation', async () => {
+    const { context, errors } = await contextIn('en', { width: 1280, height: 900 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    const step = applicantScreens.find((s) => s.name === 'step 2')!;
+    await page.goto(`${portal.baseUrl}${step.path}`);
+    await settle(page);
+    const field = page.locator('form.step-form input[name="fatherFirstName"]');
+    const id = (await field.getAttribute('id'))!;
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const summary = page.getByTestId('error-summary');
+    await summary.waitFor();
+    await expect(summary.getAttribute('role')).resolves.toBe('alert');
+    const link = summary.locator(`a[href="#${id}"]`);
+    await expect(link.count()).resolves.toBe(1);
+    await page.getByRole('heading', { level: 2 }).first().focus();
+    await link.click();
+    await page.waitForFunction((fid) => document.activeElement?.id === fid, id);
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    // answering the field takes it off the list, and the summary away with it
+    await field.fill('Moshe');
+    await field.blur();
+    await summary.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the console from the keyboard', () => {
+  it('skips to the content, opens an application from the list with Tab and Enter, and keeps the app bar in view', async () => {
+    const { context, errors } = await contextIn('en', { width: 1280, height: 500 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
+    await page.goto(`${portal.baseUrl}/admin/applications`);
+    await settle(page);
+    // the first Tab reaches the skip link, shown whole inside the viewport
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const r = el.getBoundingClientRect();
+      return { text: el.textContent, top: r.top, left: r.left, bottom: r.bottom, right: r.right };
+    });
+    expect(skip.text).toMatch(/skip/i);
+    expect(skip.top).toBeGreaterThanOrEqual(0);
+    expect(skip.left).toBeGreaterThanOrEqual(0);
+    expect(skip.right).toBeLessThanOrEqual(1280);
+    // Tab on until a reference number link has focus, then Enter opens the application
+    let href: string | null = null;
+    for (let i = 0; i < 60 && !href?.endsWith('/show'); i++) {
+      await page.keyboard.press('Tab');
+      href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ?? null);
+    }
+    expect(href).toMatch(/\/admin\/applications\/[^/]+\/show$/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/admin\/applications\/[^/]+\/show$/);
+    await settle(page);
+    // scrolled down, the app bar (and its Logout button) is still on screen
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(400);
+    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
+    expect(logout).not.toBeNull();
+    expect(logout!.y).toBeGreaterThanOrEqual(0);
+    expect(logout!.y + logout!.height).toBeLessThanOrEqual(500);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('for search engines', () => {
+  it('robots.txt keeps crawlers out of /admin/ and /api/, and the console asks not to be indexed', async () => {
+    const robots = await fetch(`${portal.baseUrl}/robots.txt`);
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await robots.text();
+    expect(text).toMatch(/^Disallow: \/admin\/$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    const admin = await (await fetch(`${portal.baseUrl}/admin/`)).text();
+    expect(admin).toMatch(/<meta name="robots" content="noindex/);
+  });
+});
