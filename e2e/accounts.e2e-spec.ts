@@ -107,7 +107,7 @@ describe('register, log out, reset the password by e-mail, log in', () => {
     await page.getByTestId('password-reset-sent').getByText('If an account exists for this e-mail address').waitFor();
 
     // The e-mail arrives at the SMTP server, with the link to /password/reset/{token}?email=….
-    const mail = await sink.waitFor((m) => m.to.includes(email), 10_000);
+    const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes('/password/reset/'), 10_000);
     const link = new RegExp(`${portal.baseUrl.replace(/[.:/]/g, '\\$&')}/password/reset/[^\\s"<>]+`).exec(mail.text)?.[0];
     expect(link).toBeDefined();
     expect(new URL(link!).searchParams.get('email')).toBe(email);

@@ -507,6 +507,9 @@ describe('the whole application up to payment', () => {
     expect(register.status).toBe(201);
     const { token: bearer } = (await register.json()) as { token: string };
     await second.context.addCookies([{ name: 'token', value: bearer, url: portal.baseUrl }]);
+    // the account claims applications by e-mail once the address is verified (issue 11): open the e-mailed link
+    await page2.goto(await mailedLink(email, /https?:\/\/[^\s"<>]+\/email\/verify\/[A-Za-z0-9_-]+/));
+    await page2.getByTestId('email-verified').waitFor();
     await page2.goto(`${portal.baseUrl}/home`);
     const item = page2.getByTestId('home-application');
     await item.waitFor();
@@ -564,8 +567,8 @@ async function waitUntil(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-/** The newest continue link e-mailed to `to` (from the portal's .eml files; quoted-printable decoded). */
-async function mailedLink(to: string): Promise<string> {
+/** The newest continue link (or link matching `pattern`) e-mailed to `to` (from the portal's .eml files; quoted-printable decoded). */
+async function mailedLink(to: string, pattern = /https?:\/\/[^\s"<>]+\/validation\?token=[A-Za-z0-9._~%-]+/): Promise<string> {
   const dir = join(portal.dataDir, 'mail');
   for (let attempt = 0; attempt < 50; attempt++) {
     const files = (await readdir(dir).catch(() => [] as string[]))
@@ -575,7 +578,7 @@ async function mailedLink(to: string): Promise<string> {
     for (const f of files) {
       const raw = (await readFile(join(dir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
       if (!raw.includes(to)) continue;
-      const m = /https?:\/\/[^\s"<>]+\/validation\?token=[A-Za-z0-9._~%-]+/.exec(raw);
+      const m = pattern.exec(raw);
       if (m && /continue|link/i.test(raw)) return m[0];
     }
     await new Promise((r) => setTimeout(r, 100));

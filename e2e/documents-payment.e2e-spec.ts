@@ -116,14 +116,15 @@ describe('payment and documents', () => {
     expect(receiptText).toContain('Transaction ID');
     expect(receiptText).toContain('Paid');
 
-    // The way on to the details form: a button here (with the details token the payment answered: the
-    // application token no longer opens the submitted application), and the link in the receipt e-mail.
+    // The way on to the details form: a button here (with the details token the payment answered), and the
+    // link in the receipt e-mail; the first application link now opens the details form too (issue 11: no dead end).
     const detailsButton = page.getByRole('link', { name: 'Upload documents now' });
     const href = (await detailsButton.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/details\/1\?token=[\w%-]+$/);
     const detailsToken = new URL(href, portal.baseUrl).searchParams.get('token')!;
     expect(detailsToken).not.toBe(token);
-    await api('GET', `/token/check?token=${encodeURIComponent(token)}`, undefined, {}, 410);
+    const old = await api<{ purpose: string }>('GET', `/token/check?token=${encodeURIComponent(token)}`);
+    expect(old.purpose).toBe('details');
     const checked = await api<{ purpose: string; data: ApplicationRecord }>(
       'GET',
       `/token/check?token=${encodeURIComponent(detailsToken)}`,
@@ -220,6 +221,9 @@ describe('payment and documents', () => {
     await page.waitForURL(`${portal.baseUrl}/details/thank-you`);
     await page.getByRole('heading', { name: 'Thank you — your application is complete' }).waitFor();
 
+    // The first e-mailed link of the now complete application leads to its details form, not a dead end (issue 11).
+    await page.goto(`${portal.baseUrl}/validation?token=${encodeURIComponent(token)}`);
+    await page.waitForURL(/\/details\/1\?token=/);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,7 @@
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
+import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
+import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   AccountsAndAdmin1763930000000,
   PaymentSettlement1763960000000,
   ChangeNotifications1764000000000,
+  EmailVerification1764011000000,
+  ReferenceStatuses1764012000000,
 ];

@@ -182,6 +182,7 @@ describe('every admin endpoint is behind the admin role', () => {
     ['GET', () => '/api/admin/applications/export.csv'],
     ['POST', () => `/api/admin/applications/${goldberg.id}/withdraw`],
     ['POST', () => `/api/admin/applications/${goldberg.id}/reopen`],
+    ['PUT', () => `/api/admin/applications/${goldberg.id}/reference-statuses`],
     ['GET', () => '/api/admin/users'],
     ['GET', () => `/api/admin/users/${applicantId}`],
     ['PUT', () => `/api/admin/users/${applicantId}`],
@@ -403,6 +404,8 @@ describe('GET /api/admin/applications/export.csv', () => {
       'certifiedAt',
       'completedAt',
       'withdrawnAt',
+      'firstReferenceStatus',
+      'secondReferenceStatus',
     ]);
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[10], r[12], r[14]])).toEqual([
       [stern.ref, 'Malka', 'Stern', 'complete', 'Waived', '2026-03-05T12:00:00.000Z'],

@@ -223,6 +223,8 @@ describe('GET /api/applications (the logged-in applicant’s list) and POST /api
       .post('/api/register')
       .send({ first_name: first, last_name: 'Levi', email, password: 'applicant-pass-1', password_confirmation: 'applicant-pass-1' });
     if (response.status !== 201) throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+    // the address counts as the account's once verified (issue 11; the e-mailed link is tested in trust.api-spec)
+    await t.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [response.body.user.id]);
     return response.body.token as string;
   }
 
@@ -286,5 +288,25 @@ describe('GET /api/applications (the logged-in applicant’s list) and POST /api
 
     const refused = await t.http().post(`/api/applications/${draft.id}/link`).set('Authorization', `Bearer ${stranger}`);
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('signatures of names the way people write them (issue 11 item 4)', () => {
+  it('certifies a Chinese name signed family name first without a space, and refuses another name', async () => {
+    const draft = await mba({ firstName: '美玲', lastName: '王', email: 'meiling@example.com', locale: 'zh-CN' });
+    await save(draft, COMPLETE_MBA);
+    const wrong = await submit(draft, { fullNameSignature: '王丽' }, 'zh-CN');
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.errors)).toEqual(['fullNameSignature']);
+    const response = await submit(draft, { fullNameSignature: '王美玲' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ certifyAllInformation: true, fullNameSignature: '王美玲', stepReached: '8' });
+  });
+
+  it('folds full-width letters (NFKC) for a Latin-script name but keeps given-name-first order for it', async () => {
+    const draft = await mba();
+    await save(draft, COMPLETE_MBA);
+    expect((await submit(draft, { fullNameSignature: 'Levi Moshe' })).status).toBe(422);
+    expect((await submit(draft, { fullNameSignature: 'ＭＯＳＨＥ　ＬＥＶＩ' })).status).toBe(200);
   });
 });

@@ -111,13 +111,21 @@ describe('GET /api/token/check', () => {
     expect(response.body.code).toBe('TKN-003');
   });
 
-  it('answers TKN-002 (410) for a withdrawn or already submitted application', async () => {
-    for (const status of ['withdrawn', 'submitted']) {
+  it('answers TKN-002 (410) for a withdrawn application', async () => {
+    const started = await startApplication(t);
+    await t.db.query(`UPDATE applications SET status = 'withdrawn' WHERE id = $1`, [started.id]);
+    const response = await t.http().get('/api/token/check').query({ token: started.token });
+    expect(response.status).toBe(410);
+    expect(response.body.code).toBe('TKN-002');
+  });
+
+  it('opens the details form with an application-form link once the application is submitted or complete (issue 11: no dead end)', async () => {
+    for (const status of ['submitted', 'complete']) {
       const started = await startApplication(t);
       await t.db.query('UPDATE applications SET status = $2 WHERE id = $1', [started.id, status]);
       const response = await t.http().get('/api/token/check').query({ token: started.token });
-      expect(response.status).toBe(410);
-      expect(response.body.code).toBe('TKN-002');
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ code: 'TKN-000', purpose: 'details', data: { Id: started.id, status } });
     }
   });
 });

@@ -22,6 +22,7 @@ const KEYS = [
   'countries',
   'states',
   'seminaries',
+  'yeshivas',
 ];
 
 interface Dropdown {

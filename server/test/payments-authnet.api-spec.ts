@@ -74,10 +74,12 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
       .get(`/api/token/check?token=${encodeURIComponent(response.body.data.detailsToken)}`)
       .expect(200);
     expect(check.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted', Payment_Status: 'Paid' } });
-    await t
+    // the application-form token now opens the details form (issue 11: no dead end after payment)
+    const oldLink = await t
       .http()
       .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
-      .expect(410);
+      .expect(200);
+    expect(oldLink.body.purpose).toBe('details');
     // a retry with the closed application token (lost answer) gets the stored outcome and a fresh details token
     const replay = await pay(a, { requestId }).expect(201);
     expect(replay.body.data.transactionId).toBe(response.body.data.transactionId);

@@ -184,11 +184,12 @@ describe('Payments with the fake gateway: /api/payments', () => {
         .get(`/api/token/check?token=${encodeURIComponent(detailsToken)}`)
         .expect(200);
       expect(viaAnswer.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted' } });
-      const closed = await t
+      // the first e-mailed link (application form) now leads to the details form, not a dead end (issue 11)
+      const old = await t
         .http()
         .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
-        .expect(410);
-      expect(closed.body.code).toBe('TKN-002');
+        .expect(200);
+      expect(old.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted' } });
       const tokensWithHash = async (value: string) =>
         (await t.db.query('SELECT count(*)::int AS n FROM application_tokens WHERE token_hash = $1', [value])).rows[0].n;
       expect(await tokensWithHash(createHash('sha256').update(detailsToken).digest('hex'))).toBe(1);
@@ -274,10 +275,12 @@ describe('Payments with the fake gateway: /api/payments', () => {
         .get(`/api/token/check?token=${encodeURIComponent(response.body.data.detailsToken)}`)
         .expect(200);
       expect(waivedCheck.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted', Payment_Status: 'Waived' } });
-      await t
+      // the application-form link now opens the details form (issue 11: no dead end after payment)
+      const oldLink = await t
         .http()
         .get(`/api/token/check?token=${encodeURIComponent(a.token)}`)
-        .expect(410);
+        .expect(200);
+      expect(oldLink.body).toMatchObject({ purpose: 'details', data: { Id: a.id, status: 'submitted' } });
       expect(fake.chargeCount).toBe(charges);
       expect(await applicationRow(a.id)).toMatchObject({ status: 'submitted', payment_status: 'Waived' });
       const [code] = (await t.db.query(`SELECT usage_count FROM discount_codes WHERE code = 'ONCE'`)).rows;

@@ -386,8 +386,11 @@ describe('POST /api/timelog', () => {
       });
     expect(paid.status).toBe(201);
     expect((await t.db.query('SELECT status FROM applications WHERE id = $1', [app.id])).rows[0].status).toBe('submitted');
-    // the application form is closed to this token…
-    expect((await t.http().get('/api/token/check').query({ token: app.token })).body.code).toBe('TKN-002');
+    // the application form is closed to this token (it now opens the details form, issue 11)…
+    expect((await t.http().get('/api/token/check').query({ token: app.token })).body).toMatchObject({
+      code: 'TKN-000',
+      purpose: 'details',
+    });
     // …but the thank-you page still logs the payment step's time
     const response = await t.http().post('/api/timelog').set('X-Application-Token', app.token).send({ duration: 41.25, step: 'payment' });
     expect(response.status).toBe(201);

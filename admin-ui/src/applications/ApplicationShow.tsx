@@ -27,6 +27,7 @@ import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue 
 import { StatusChip } from './StatusChip';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
+import { ReferenceStatusSelect } from './ReferenceStatusSelect';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 
 /** A date-time in the admin's locale and zone, or an em dash. */
@@ -235,6 +236,14 @@ function ApplicationDetailView() {
                 [f('semesterApplied'), record.semesterApplied],
                 [f('location'), record.location ?? '—'],
                 [f('locale'), record.locale],
+                [
+                  f('firstReferenceStatus'),
+                  <ReferenceStatusSelect key="r1" which="firstReferenceStatus" label={f('firstReferenceStatus')} />,
+                ],
+                [
+                  f('secondReferenceStatus'),
+                  <ReferenceStatusSelect key="r2" which="secondReferenceStatus" label={f('secondReferenceStatus')} />,
+                ],
               ]}
             />
           </Grid>

@@ -14,6 +14,12 @@ export const PAYMENT_STATUSES = ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waive
 /** Program groups (DESIGN §4). */
 export const PROGRAM_GROUPS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] as const;
 
+/** Reference statuses as stored (spec §3 firstReferenceStatus / secondReferenceStatus). */
+export const REFERENCE_STATUSES = ['Not requested', 'Requested', 'Received', 'Waived'] as const;
+
+/** One of {@link REFERENCE_STATUSES}. */
+export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
+
 /** Applicant genders as stored (spec §3). */
 export const GENDERS = ['Female', 'Male'] as const;
 
@@ -43,6 +49,10 @@ export interface ApplicationRecord {
   certifiedAt: string | null;
   completedAt: string | null;
   withdrawnAt: string | null;
+  /** Where the first reference stands (issue 11; admins set it). */
+  firstReferenceStatus?: ReferenceStatus;
+  /** Where the second reference stands. */
+  secondReferenceStatus?: ReferenceStatus;
 }
 
 /** A stored document (metadata; the bytes come from `downloadUrl` with the admin's token). */

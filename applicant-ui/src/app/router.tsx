@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'register', loader: guestOnly, lazy: page(() => import('../features/auth/RegisterPage')) },
           { path: 'password/reset', loader: guestOnly, lazy: page(() => import('../features/auth/PasswordRequestPage')) },
           { path: 'password/reset/:token', loader: guestOnly, lazy: page(() => import('../features/auth/PasswordResetPage')) },
+          { path: 'email/verify/:token', lazy: page(() => import('../features/email-verify/EmailVerifyPage')) },
           { path: 'home', loader: loggedInOnly, lazy: page(() => import('../features/home/HomePage')) },
           { path: 'dropdowns', loader: adminRedirect('/admin/dropdowns') },
           { path: 'banner', loader: adminRedirect('/admin/banner') },

@@ -6,7 +6,15 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale, matchLocale, pickInitialLocale } from './locale-config';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_DAYS,
+  type Locale,
+  matchLocale,
+  pickInitialLocale,
+  pickLinkLocale,
+} from './locale-config';
 
 type Messages = Record<string, unknown>;
 
@@ -17,6 +25,8 @@ const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
 };
 
 const loaded = new Set<Locale>();
+/** The `locale` cookie before this page load wrote it: set only when the language was chosen on this device before. */
+let cookieAtStart: string | undefined = typeof document === 'undefined' ? undefined : Cookies.get(LOCALE_COOKIE);
 let initPromise: Promise<unknown> | null = null;
 
 async function loadMessages(locale: Locale): Promise<void> {
@@ -67,8 +77,18 @@ export async function ensureLocaleLoaded(): Promise<Locale> {
   return locale;
 }
 
+/**
+ * An application link was opened (issue 11 item 6): switches to the language the application was started
+ * in, unless this device already had a `locale` cookie when the app loaded (that choice wins).
+ */
+export async function adoptApplicationLocale(applicationLocale: string | null | undefined): Promise<void> {
+  const locale = pickLinkLocale(cookieAtStart, applicationLocale);
+  if (locale && locale !== currentLocale()) await changeLocale(locale);
+}
+
 /** Switches the interface language: loads its messages on demand, then saves the choice for 365 days. */
 export async function changeLocale(locale: Locale): Promise<void> {
+  cookieAtStart = locale; // a choice made now wins over later application links too
   await init();
   await loadMessages(locale);
   await i18n.changeLanguage(locale);

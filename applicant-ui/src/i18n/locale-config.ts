@@ -40,3 +40,16 @@ export function pickInitialLocale(cookieValue: string | undefined, browserLangua
   }
   return DEFAULT_LOCALE;
 }
+
+/**
+ * The locale an opened application link should switch to (issue 11 item 6): the application's own
+ * locale (the one it was started in), unless the `locale` cookie was already set when the app loaded
+ * (a choice made on this device wins).
+ * @param cookieAtStart the `locale` cookie as it was before the app first wrote it
+ * @param applicationLocale the application record's `locale`
+ * @returns the locale to switch to, or null to keep the current one
+ */
+export function pickLinkLocale(cookieAtStart: string | undefined, applicationLocale: string | null | undefined): Locale | null {
+  if (matchLocale(cookieAtStart)) return null;
+  return matchLocale(applicationLocale);
+}

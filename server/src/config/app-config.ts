@@ -75,6 +75,10 @@ export const configSchema = z.object({
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
   /** Lifetime of a password-reset link (minutes). */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Lifetime of an e-mail verification link (hours). */
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /** Shortest wait between two verification e-mails of one account (seconds); `POST /api/email/resend` answers 429 sooner. */
+  EMAIL_VERIFICATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /**
    * OAuth2 / OpenID Connect providers, a JSON object keyed by provider name:
    * `{"google":{"clientId":"…","clientSecret":"…","authorizeUrl":"…","tokenUrl":"…","userinfoUrl":"…","scopes":"openid email profile"}}`.

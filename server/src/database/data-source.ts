@@ -13,13 +13,14 @@ import { TimeLog } from '../modules/timelog/time-log.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { OAuthIdentity } from '../modules/auth/oauth-identity.entity.js';
 import { OAuthState } from '../modules/auth/oauth-state.entity.js';
+import { EmailVerification } from '../modules/auth/email-verification.entity.js';
 import { PasswordReset } from '../modules/auth/password-reset.entity.js';
 import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
-const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
+const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
 
 /** Every entity of the app, for the DataSource and `TypeOrmModule.forFeature`. */
 export const ENTITIES = [

@@ -18,6 +18,7 @@ import { pathFor } from '../../app/route-names';
 import { postLoginTarget } from './post-login';
 import { registerSchema, type RegisterValues } from './register.schema';
 import { withRedirect } from './auth-links';
+import { PersonNameFields } from '../../shared/ui/NameFields';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password', 'password_confirmation'] as const;
 
@@ -65,19 +66,11 @@ export default function RegisterPage() {
             {failure}
           </p>
         )}
-        <TextField
-          label={t('register.first_name')}
-          autoComplete="given-name"
-          required
-          error={fieldErrorText(t, errors.first_name)}
-          {...register('first_name')}
-        />
-        <TextField
-          label={t('register.last_name')}
-          autoComplete="family-name"
-          required
-          error={fieldErrorText(t, errors.last_name)}
-          {...register('last_name')}
+        <PersonNameFields
+          labels={{ given: t('register.first_name'), family: t('register.last_name') }}
+          errors={{ given: fieldErrorText(t, errors.first_name), family: fieldErrorText(t, errors.last_name) }}
+          given={register('first_name')}
+          family={register('last_name')}
         />
         <TextField
           label={t('register.email')}

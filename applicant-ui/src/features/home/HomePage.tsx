@@ -2,7 +2,8 @@
  * /home (DESIGN §3): admins go to the admin console (/admin/); applicants see a greeting and their
  * applications (GET /api/applications) with status, step reached, payment status and a button for the
  * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
- * and opens it; an empty state with a link to apply. (Log out is in the site header.)
+ * and opens it; an empty state with a link to apply; a notice with "send the link again" while the
+ * address is not verified (issue 11). (Log out is in the site header.)
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { authStore } from '../../shared/api/auth-store';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
 import { actionKey, linkPath } from './home-actions';
+import { VerifyEmailNotice } from './VerifyEmailNotice';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -59,6 +61,7 @@ export default function HomePage() {
         {t('home.title')}
       </h1>
       {user && <p>{t('home.greeting', { firstName: user.first_name, lastName: user.last_name })}</p>}
+      {user && !isAdmin && user.email_verified === false && <VerifyEmailNotice email={user.email} />}
       {failed && (
         <div className="form__alert" role="alert">
           <p>{t('home.load_failed')}</p>

@@ -1,7 +1,8 @@
 /**
  * /validation?token=…: where e-mailed links land (DESIGN §3). Checks the token (GET /api/token/check),
  * stores the record and forwards to /application/<stepReached>?token=… (or /details/… for a details
- * token); TKN-002 → invalid-application, other failures → invalid-token.
+ * token); TKN-002 → invalid-application, other failures → invalid-token. The page then speaks the
+ * language the application was started in, unless this device's `locale` cookie chose one (issue 11).
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { useApplication } from '../application/ApplicationContext';
 import { apiErrorBody, tokenFailureRoute } from '../../shared/api/errors';
 import { applicationPath, pathFor } from '../../app/route-names';
 import { stepFromValue } from '../application/steps/step-config';
+import { adoptApplicationLocale } from '../../i18n';
 
 /** Validation page. */
 export default function ValidationPage() {
@@ -29,7 +31,8 @@ export default function ValidationPage() {
       return;
     }
     checkToken(token)
-      .then((answer) => {
+      .then(async (answer) => {
+        await adoptApplicationLocale(answer.data.locale).catch(() => undefined);
         setLoaded(answer.data, token);
         const base = answer.purpose === 'details' ? 'details' : 'application';
         const step = base === 'details' ? 1 : (stepFromValue(answer.data.stepReached) ?? 1);

@@ -20,6 +20,7 @@ import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { ProgramTables } from './ProgramTables';
 import { fetchPrograms, fetchSemesters, semesterChoices, type GenderQuery, type Program, type Semester } from './programs-api';
 import { startApplicationSchema, type StartApplicationValues } from './welcome.schema';
+import { PersonNameFields } from '../../shared/ui/NameFields';
 
 type Gender = 'Female' | 'Male';
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
@@ -187,19 +188,11 @@ export default function WelcomePage() {
             </p>
           )}
           <div className="form-row">
-            <TextField
-              label={t('fields.firstName')}
-              autoComplete="given-name"
-              required
-              error={fieldErrorText(t, errors.firstName)}
-              {...register('firstName')}
-            />
-            <TextField
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              required
-              error={fieldErrorText(t, errors.lastName)}
-              {...register('lastName')}
+            <PersonNameFields
+              labels={{ given: t('fields.firstName'), family: t('fields.lastName') }}
+              errors={{ given: fieldErrorText(t, errors.firstName), family: fieldErrorText(t, errors.lastName) }}
+              given={register('firstName')}
+              family={register('lastName')}
             />
           </div>
           <TextField

@@ -11,6 +11,8 @@ export interface User {
   last_name: string;
   email: string;
   role: 'admin' | 'applicant' | string;
+  /** False until the address is verified (issue 11); applications started with it are not listed until then. */
+  email_verified?: boolean;
 }
 
 type Listener = () => void;

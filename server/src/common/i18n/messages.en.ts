@@ -38,6 +38,8 @@ export const en = {
     'ATT-004-picture': 'The picture must be a JPEG or PNG image.',
     'ATT-005': 'This file appears to contain a virus and was refused.',
     'ATT-404': 'No such document.',
+    'ATT-409-complete':
+      'This application is complete, so its documents can no longer be removed. You can still replace a file; to change anything else, please contact the admissions office.',
     'ATT-422-field': 'This is not a document slot of the form.',
     'ATT-422-parentId-first': 'Send parentId before the file.',
     'ATT-422-one-file': 'Send exactly one file, in the field named file.',
@@ -59,6 +61,7 @@ export const en = {
     'AUTH-429-locked':
       'Too many failed logins for this account. Please wait {{seconds}} seconds (about {{minutes}} min) or reset your password.',
     'PWD-422-token': 'This password reset link is invalid or has expired. Please ask for a new one.',
+    'EMV-001': 'This verification link is invalid, has expired or was already used. Log in and ask for a new one on your home page.',
     'OAU-404': 'This sign-in provider is not configured.',
     'STS-409': 'This application cannot be changed this way in its current status.',
     'USR-409-last-admin': 'The last administrator cannot lose the admin role or be deleted.',
@@ -71,11 +74,17 @@ export const en = {
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',
   },
   messages: {
+    emailVerified: 'Thank you: your e-mail address is verified.',
+    emailVerificationSent: 'We have sent a new verification link to {{email}}. Please check your e-mail.',
+    emailAlreadyVerified: 'Your e-mail address is already verified.',
     passwordResetSent: 'If an account exists for this e-mail address, we have sent a link to reset the password.',
     passwordReset: 'Your password has been reset. Please log in.',
     continueSent: 'If this address has an open application, we have sent it a link to continue. Please check your e-mail.',
   },
   mail: {
+    verifySubject: 'Please confirm your e-mail address',
+    verifyText:
+      'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within {{hours}} hours:\n\n{{link}}\n\nUntil you do, applications started with this address are not shown in your account. If you did not create an account at the admissions portal, you can ignore this e-mail.',
     passwordResetSubject: 'Reset your password',
     passwordResetText:
       'Hello {{name}},\n\nWe received a request to reset the password of your admissions portal account. Open this link within {{minutes}} minutes to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.',

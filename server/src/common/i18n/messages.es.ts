@@ -35,6 +35,8 @@ export const es: Messages = {
     'ATT-004-picture': 'La foto debe ser una imagen JPEG o PNG.',
     'ATT-005': 'Este archivo parece contener un virus y fue rechazado.',
     'ATT-404': 'No existe ese documento.',
+    'ATT-409-complete':
+      'Esta solicitud está completa, por lo que sus documentos ya no se pueden eliminar. Todavía puede reemplazar un archivo; para cambiar otra cosa, comuníquese con la oficina de admisiones.',
     'ATT-422-field': 'Este no es un espacio de documento del formulario.',
     'ATT-422-parentId-first': 'Envíe parentId antes del archivo.',
     'ATT-422-one-file': 'Envíe exactamente un archivo, en el campo llamado file.',
@@ -56,6 +58,8 @@ export const es: Messages = {
     'AUTH-429-locked':
       'Demasiados inicios de sesión fallidos para esta cuenta. Espere {{seconds}} segundos (unos {{minutes}} min) o restablezca su contraseña.',
     'PWD-422-token': 'Este enlace para restablecer la contraseña no es válido o ha caducado. Pida uno nuevo.',
+    'EMV-001':
+      'Este enlace de verificación no es válido, ha caducado o ya se utilizó. Inicie sesión y pida uno nuevo en su página de inicio.',
     'OAU-404': 'Este proveedor de inicio de sesión no está configurado.',
     'STS-409': 'Esta solicitud no se puede cambiar de esta forma en su estado actual.',
     'USR-409-last-admin': 'El último administrador no puede perder el rol de administrador ni ser eliminado.',
@@ -68,12 +72,18 @@ export const es: Messages = {
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',
   },
   messages: {
+    emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',
+    emailVerificationSent: 'Hemos enviado un nuevo enlace de verificación a {{email}}. Revise su correo electrónico.',
+    emailAlreadyVerified: 'Su dirección de correo electrónico ya está verificada.',
     passwordResetSent:
       'Si existe una cuenta con esta dirección de correo electrónico, le hemos enviado un enlace para restablecer la contraseña.',
     passwordReset: 'Su contraseña se ha restablecido. Inicie sesión.',
     continueSent: 'Si esta dirección tiene una solicitud abierta, le hemos enviado un enlace para continuar. Revise su correo electrónico.',
   },
   mail: {
+    verifySubject: 'Confirme su dirección de correo electrónico',
+    verifyText:
+      'Hola, {{name}}:\n\nConfirme que esta es su dirección de correo electrónico abriendo este enlace en un plazo de {{hours}} horas:\n\n{{link}}\n\nHasta que lo haga, las solicitudes iniciadas con esta dirección no se muestran en su cuenta. Si no creó una cuenta en el portal de admisiones, puede ignorar este correo.',
     passwordResetSubject: 'Restablezca su contraseña',
     passwordResetText:
       'Hola {{name}}:\n\nRecibimos una solicitud para restablecer la contraseña de su cuenta del portal de admisiones. Abra este enlace en los próximos {{minutes}} minutos para elegir una nueva contraseña:\n\n{{link}}\n\nSi no la pidió, puede ignorar este correo: su contraseña no cambia.',

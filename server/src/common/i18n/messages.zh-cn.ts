@@ -35,6 +35,7 @@ export const zhCN: Messages = {
     'ATT-004-picture': '照片必须是 JPEG 或 PNG 图像。',
     'ATT-005': '此文件似乎含有病毒，已被拒绝。',
     'ATT-404': '没有这个文件。',
+    'ATT-409-complete': '此申请已完成，因此其文件不能再被删除。您仍可以替换文件；如需更改其他内容，请联系招生办公室。',
     'ATT-422-field': '这不是表单中的文件栏位。',
     'ATT-422-parentId-first': '请在文件之前发送 parentId。',
     'ATT-422-one-file': '请只发送一个文件，字段名为 file。',
@@ -54,6 +55,7 @@ export const zhCN: Messages = {
     'PAY-409-status': '此申请无法付款（状态为 {{status}}）。',
     'AUTH-429-locked': '该账户登录失败次数过多。请等待 {{seconds}} 秒（约 {{minutes}} 分钟）或重置密码。',
     'PWD-422-token': '此密码重置链接无效或已过期。请重新申请。',
+    'EMV-001': '此验证链接无效、已过期或已被使用。请登录并在您的主页上重新申请。',
     'OAU-404': '未配置此登录提供方。',
     'STS-409': '该申请在当前状态下不能这样更改。',
     'USR-409-last-admin': '最后一位管理员不能失去管理员角色，也不能被删除。',
@@ -66,11 +68,17 @@ export const zhCN: Messages = {
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',
   },
   messages: {
+    emailVerified: '谢谢：您的电子邮件地址已验证。',
+    emailVerificationSent: '我们已向 {{email}} 发送新的验证链接。请查看您的电子邮件。',
+    emailAlreadyVerified: '您的电子邮件地址已经验证。',
     passwordResetSent: '如果该电子邮件地址有对应的账户，我们已发送重置密码的链接。',
     passwordReset: '您的密码已重置。请登录。',
     continueSent: '如果该地址有未完成的申请，我们已向其发送继续填写的链接。请查看您的电子邮件。',
   },
   mail: {
+    verifySubject: '请确认您的电子邮件地址',
+    verifyText:
+      '{{name}}，您好：\n\n请在 {{hours}} 小时内打开以下链接，确认这是您的电子邮件地址：\n\n{{link}}\n\n在确认之前，用此地址开始的申请不会显示在您的账户中。如果您没有在招生门户创建账户，请忽略此邮件。',
     passwordResetSubject: '重置您的密码',
     passwordResetText:
       '{{name}}，您好：\n\n我们收到了重置您招生门户账户密码的请求。请在 {{minutes}} 分钟内打开此链接以设置新密码：\n\n{{link}}\n\n如果这不是您本人的请求，请忽略此邮件：您的密码不会改变。',

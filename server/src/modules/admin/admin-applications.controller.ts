@@ -1,5 +1,13 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { once } from 'node:events';
@@ -10,7 +18,7 @@ import type { User } from '../users/user.entity.js';
 import { APPLICATION_SORT_FIELDS, AdminApplicationsService } from './admin-applications.service.js';
 import { AuditService } from './audit.service.js';
 import { csvSafe } from './csv-safe.js';
-import { AdminApplicationDetail, AdminApplicationResponse } from './dto/admin-application.dto.js';
+import { AdminApplicationDetail, AdminApplicationResponse, ReferenceStatusesDto } from './dto/admin-application.dto.js';
 
 /** Columns of the CSV export, in order (the list fields). */
 const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
@@ -34,6 +42,8 @@ const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
   'certifiedAt',
   'completedAt',
   'withdrawnAt',
+  'firstReferenceStatus',
+  'secondReferenceStatus',
 ];
 
 /** Applications for the admissions office (ra-data-simple-rest dialect; DESIGN §4, §10). */
@@ -120,6 +130,23 @@ export class AdminApplicationsController {
   @ApiConflictResponse({ description: 'STS-409' })
   withdraw(@Param('id') id: string, @CurrentUser() user: User): Promise<AdminApplicationResponse> {
     return this.applications.withdraw(id, user);
+  }
+
+  /**
+   * Sets where the references stand (`firstReferenceStatus` / `secondReferenceStatus`: Not requested,
+   * Requested, Received, Waived), audited as `reference-status` with before and after. 422 VAL-001 for
+   * another value; 404 APP-404.
+   */
+  @Put(':id/reference-statuses')
+  @ApiOkResponse({ type: AdminApplicationResponse })
+  @ApiNotFoundResponse({ description: 'APP-404' })
+  @ApiUnprocessableEntityResponse({ description: 'VAL-001 not one of the four statuses' })
+  setReferenceStatuses(
+    @Param('id') id: string,
+    @Body() dto: ReferenceStatusesDto,
+    @CurrentUser() user: User,
+  ): Promise<AdminApplicationResponse> {
+    return this.applications.setReferenceStatuses(id, dto, user);
   }
 
   /** Reopens a withdrawn application in the status it had reached (audited). 409 STS-409 when not withdrawn. */

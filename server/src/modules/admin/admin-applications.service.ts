@@ -1,10 +1,10 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
-import { Application, type ApplicationStatus } from '../applications/application.entity.js';
+import { Application, type ApplicationStatus, type ReferenceStatus } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
 import { applyDateRange, AuditService } from './audit.service.js';
 import {
@@ -231,17 +231,52 @@ export class AdminApplicationsService {
     );
   }
 
+  /**
+   * Sets either or both reference statuses, in one transaction with its audit entry (`reference-status`,
+   * before and after). @throws ApiException 404 APP-404
+   */
+  async setReferenceStatuses(
+    id: string,
+    statuses: { firstReferenceStatus?: ReferenceStatus; secondReferenceStatus?: ReferenceStatus },
+    actor: User,
+  ): Promise<AdminApplicationResponse> {
+    return this.lockedUpdate(id, async (repository, app, manager) => {
+      const set: Partial<Pick<Application, 'firstReferenceStatus' | 'secondReferenceStatus'>> = {};
+      if (statuses.firstReferenceStatus) set.firstReferenceStatus = statuses.firstReferenceStatus;
+      if (statuses.secondReferenceStatus) set.secondReferenceStatus = statuses.secondReferenceStatus;
+      const before = { firstReferenceStatus: app.firstReferenceStatus, secondReferenceStatus: app.secondReferenceStatus };
+      if (Object.keys(set).length) await repository.update(id, set);
+      const updated = await repository.findOneByOrFail({ id });
+      const after = { firstReferenceStatus: updated.firstReferenceStatus, secondReferenceStatus: updated.secondReferenceStatus };
+      await this.audit.record({ actor, action: 'reference-status', resource: 'applications', recordId: id, before, after }, manager);
+      return AdminApplicationResponse.from(updated);
+    });
+  }
+
+  /**
+   * Runs `work` in a transaction on the application row locked FOR UPDATE.
+   * @throws ApiException 404 APP-404 for a malformed or unknown id
+   */
+  private lockedUpdate<T>(
+    id: string,
+    work: (repository: Repository<Application>, app: Application, manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.db.transaction(async (manager) => {
+      const repository = manager.getRepository(Application);
+      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
+      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+      return work(repository, app, manager);
+    });
+  }
+
   private async transition(
     id: string,
     actor: User,
     action: 'withdraw' | 'reopen',
     next: (app: Application) => ApplicationStatus | null,
   ): Promise<AdminApplicationResponse> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
-    return this.db.transaction(async (manager) => {
-      const repository = manager.getRepository(Application);
-      const app = await repository.createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :id', { id }).getOne();
-      if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return this.lockedUpdate(id, async (repository, app, manager) => {
       const status = next(app);
       if (!status) throw new ApiException(HttpStatus.CONFLICT, 'STS-409', { data: AdminApplicationResponse.from(app) });
       const before = AdminApplicationResponse.from(app);

@@ -14,6 +14,8 @@ export interface FieldSpec {
   step: StepNumber;
   /** Dropdown key the (scalar) value must be an option of. */
   options?: string;
+  /** Dropdown key for men's applications when it differs from `options` (seminaryName → `yeshivas`; issue 11 item 5). */
+  optionsForMen?: string;
   /** For objects: dropdown key per sub-field (`OTDCourse1.status` → `classStatus`). */
   subOptions?: Record<string, string>;
 }
@@ -115,7 +117,7 @@ export const APPLICATION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   masterMajor: field(3),
   masterCompletionDate: field(3),
   seminary: field(3, 'yesNo'),
-  seminaryName: field(3, 'seminaries'),
+  seminaryName: { step: 3, options: 'seminaries', optionsForMen: 'yeshivas' },
   seminaryNameOther: field(3),
   seminaryCityStateCountry: field(3),
   seminaryCeeb: field(3),

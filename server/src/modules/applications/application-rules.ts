@@ -1,6 +1,12 @@
 import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
 import type { DropdownOption } from '../dropdowns/dropdowns.seed-data.js';
-import { APPLICATION_FIELDS, EMPLOYMENT_DETAIL_FIELDS, PREREQUISITE_SUBJECTS, SPOUSE_FIELDS } from './application-fields.js';
+import {
+  APPLICATION_FIELDS,
+  EMPLOYMENT_DETAIL_FIELDS,
+  PREREQUISITE_SUBJECTS,
+  SPOUSE_FIELDS,
+  type FieldSpec,
+} from './application-fields.js';
 
 /**
  * Save-time rules beyond the DTO's formats, checked against data only the server has:
@@ -18,7 +24,7 @@ type Errors = Record<string, FieldErrorMessage[]>;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** Field errors for option values not among the current options (`options` by dropdown key). */
-export function optionErrors(patch: Record<string, unknown>, options: Map<string, DropdownOption[]>): Errors {
+export function optionErrors(patch: Record<string, unknown>, options: Map<string, DropdownOption[]>, gender?: string): Errors {
   const errors: Errors = {};
   const check = (path: string, key: string, value: unknown) => {
     if (!present(value)) return;
@@ -28,7 +34,7 @@ export function optionErrors(patch: Record<string, unknown>, options: Map<string
   for (const [name, value] of Object.entries(patch)) {
     const spec = APPLICATION_FIELDS[name];
     if (!spec) continue;
-    if (spec.options) check(name, spec.options, value);
+    if (spec.options) check(name, optionKeyOf(spec, gender)!, value);
     if (spec.subOptions && value && typeof value === 'object') {
       for (const [sub, key] of Object.entries(spec.subOptions)) check(`${name}.${sub}`, key, (value as Record<string, unknown>)[sub]);
     }
@@ -36,12 +42,18 @@ export function optionErrors(patch: Record<string, unknown>, options: Map<string
   return errors;
 }
 
-/** The dropdown keys a patch's option fields need. */
-export function dropdownKeysOf(patch: Record<string, unknown>): Set<string> {
+/** The dropdown key a field's value must be an option of, for an application of `gender` (men's lists where they differ). */
+export function optionKeyOf(spec: FieldSpec, gender?: string): string | undefined {
+  return gender === 'Male' && spec.optionsForMen ? spec.optionsForMen : spec.options;
+}
+
+/** The dropdown keys a patch's option fields need, for an application of `gender`. */
+export function dropdownKeysOf(patch: Record<string, unknown>, gender?: string): Set<string> {
   const keys = new Set<string>();
   for (const name of Object.keys(patch)) {
     const spec = APPLICATION_FIELDS[name];
-    if (spec?.options) keys.add(spec.options);
+    const key = spec && optionKeyOf(spec, gender);
+    if (key) keys.add(key);
     for (const key of Object.values(spec?.subOptions ?? {})) keys.add(key);
   }
   return keys;

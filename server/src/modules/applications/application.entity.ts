@@ -1,5 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/** Values of `firstReferenceStatus` / `secondReferenceStatus` (spec §3; issue 11 item 8). */
+export const REFERENCE_STATUSES = ['Not requested', 'Requested', 'Received', 'Waived'] as const;
+/** One of {@link REFERENCE_STATUSES}. */
+export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
+
 /** Lifecycle of DESIGN §5: draft → submitted (paid or waived) → complete (details done); withdrawn. */
 export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn';
 /** Payment_Status values of DESIGN §5. */
@@ -36,6 +41,10 @@ export class Application {
   /** Set when the details form was finished (status complete). */
   @Column('timestamptz', { name: 'completed_at', nullable: true }) completedAt: Date | null;
   @Column('timestamptz', { name: 'withdrawn_at', nullable: true }) withdrawnAt: Date | null;
+  /** Where the first reference stands (issue 11 item 8; admins write it). */
+  @Column('text', { name: 'first_reference_status' }) firstReferenceStatus: ReferenceStatus;
+  /** Where the second reference stands. */
+  @Column('text', { name: 'second_reference_status' }) secondReferenceStatus: ReferenceStatus;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

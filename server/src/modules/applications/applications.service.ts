@@ -14,6 +14,7 @@ import { Application } from './application.entity.js';
 import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
 import { ApplicationMailService } from './application-mail.service.js';
+import { signatureMatchesName } from './signature-name.js';
 import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
 import { toApplicationRecord, type ApplicationRecord, type StartApplicationResponse } from './dto/application-record.dto.js';
 import type { ApplicationLinkResponse, MyApplicationDto, NextAction } from './dto/my-applications.dto.js';
@@ -39,8 +40,6 @@ const PAYMENT_STEP_FIELDS = new Set(['version', 'stepReached', 'discountCode', '
 const OFFICE_ZONE = 'America/New_York';
 
 type Errors = Record<string, FieldErrorMessage[]>;
-
-const normalizeName = (s: string) => s.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, '');
 
 /** Starting, saving, submitting and listing applications (DESIGN §3–§5, contracts 1, 2, 4). */
 @Injectable()
@@ -115,7 +114,9 @@ export class ApplicationsService {
 
     const patch = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
     const merged: Record<string, unknown> = { ...application.answers, ...patch };
-    const errors: Errors = { ...optionErrors(patch, await this.optionsFor(dropdownKeysOf(patch))), ...conditionErrors(patch, merged) };
+    const gender = application.gender;
+    const options = await this.optionsFor(dropdownKeysOf(patch, gender));
+    const errors: Errors = { ...optionErrors(patch, options, gender), ...conditionErrors(patch, merged) };
     if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
 
     const columns: Partial<Application> = {};
@@ -204,7 +205,8 @@ export class ApplicationsService {
 
   /**
    * Contract 4: review and certify. Checks every required field of the rule set and that the
-   * signature matches the applicant's first + last name (case- and space-insensitive) and the date is
+   * signature matches the applicant's name (signature-name.ts: NFKC, case- and space-insensitive, CJK
+   * names also family name first) and the date is
    * today (Eastern time, ±1 day for the applicant's own zone). On success stores certifyAllInformation,
    * fullNameSignature, dateSignature, fullName (the name signed against) and date (the office date)
    * in the answers, sets certified_at, raises stepReached to 8; status stays draft (payments submit it).
@@ -218,7 +220,7 @@ export class ApplicationsService {
 
     const errors: Errors = {};
     const fullName = `${application.firstName} ${application.lastName}`;
-    if (normalizeName(dto.fullNameSignature) !== normalizeName(fullName)) {
+    if (!signatureMatchesName(dto.fullNameSignature, application.firstName, application.lastName)) {
       errors.fullNameSignature = [{ key: 'validation.signatureMismatch' }];
     }
     const today = DateTime.now().setZone(OFFICE_ZONE).startOf('day');
@@ -262,17 +264,20 @@ export class ApplicationsService {
   }
 
   /**
-   * A logged-in applicant's applications, newest first. Applications started with the user's e-mail
-   * address (case-insensitive) and not yet owned by anyone become the user's here (link by e-mail on
-   * listing; docs/decisions.md).
+   * A logged-in applicant's applications, newest first. When the account's address is verified
+   * (issue 11: ownership by proof), applications started with that address (case-insensitive) and not
+   * yet owned by anyone become the user's here (link by e-mail on listing; docs/decisions.md). An
+   * unverified account lists only what it started itself or opened with the application's token.
    */
   async listMine(user: User): Promise<MyApplicationDto[]> {
-    await this.applications
-      .createQueryBuilder()
-      .update(Application)
-      .set({ userId: user.id })
-      .where('user_id IS NULL AND lower(email) = lower(:email)', { email: user.email })
-      .execute();
+    if (user.emailVerifiedAt) {
+      await this.applications
+        .createQueryBuilder()
+        .update(Application)
+        .set({ userId: user.id })
+        .where('user_id IS NULL AND lower(email) = lower(:email)', { email: user.email })
+        .execute();
+    }
     const rows = await this.applications.find({ where: { userId: user.id }, order: { createdAt: 'DESC' } });
     return rows.map((app) => {
       const record = toApplicationRecord(app);

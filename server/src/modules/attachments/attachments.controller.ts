@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
@@ -75,12 +76,13 @@ export class AttachmentsController {
     return this.attachments.receive(request, response, 'store');
   }
 
-  /** Removes the current file of a slot (kept as history). */
+  /** Removes the current file of a slot (kept as history); refused (409 ATT-409-complete) once the application is complete. */
   @Delete(':id')
   @ApiOperation({ summary: 'Remove an attachment (kept as history)' })
   @ApiOkResponse({ schema: { example: { success: true } } })
   @ApiNotFoundResponse({ description: 'ATT-404 unknown or not current' })
   @ApiForbiddenResponse({ description: 'AUTH-403 another application' })
+  @ApiConflictResponse({ description: 'ATT-409-complete the application is complete: its documents stay' })
   async remove(@Param('id') id: string, @Req() request: Request): Promise<{ success: true }> {
     const row = await this.attachments.authorizedAttachment(request, id);
     await this.attachments.remove(row);

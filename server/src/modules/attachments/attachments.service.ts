@@ -149,11 +149,25 @@ export class AttachmentsService {
 
   /**
    * Removes the current file of a slot (the row is kept as history with `deletedAt`; the object stays).
-   * @throws ApiException 404 ATT-404 when it is not a current attachment
+   * A `complete` application keeps its documents (issue 11 item 7: it must not fall back to incomplete
+   * while staying `complete`); replacing a file stays possible.
+   * @throws ApiException 404 ATT-404 when it is not a current attachment; 409 ATT-409-complete when the
+   *         application is complete
    */
   async remove(row: Attachment): Promise<void> {
-    const result = await this.attachments.update({ id: row.id, replacedAt: IsNull(), deletedAt: IsNull() }, { deletedAt: new Date() });
-    if (result.affected !== 1) throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
+    const [result] = (await this.dataSource.query(
+      `UPDATE attachments a SET deleted_at = now()
+        WHERE a.id = $1 AND a.replaced_at IS NULL AND a.deleted_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM applications p WHERE p.id = a.application_id AND p.status = 'complete')
+        RETURNING a.id`,
+      [row.id],
+    )) as [{ id: string }[], number];
+    if (result.length === 1) return;
+    const [app] = (await this.dataSource.query(`SELECT status FROM applications WHERE id = $1`, [row.applicationId])) as {
+      status: string;
+    }[];
+    if (app?.status === 'complete') throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-complete');
+    throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiGoneResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { UserResponse } from '../users/dto/user.response.js';
 import type { User } from '../users/user.entity.js';
 import { LoggedIn } from './auth.guards.js';
@@ -11,7 +11,14 @@ import { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
 import { RateLimited } from '../../common/http/throttle.js';
 import { I18nService } from '../../common/i18n/i18n.service.js';
-import { PasswordEmailDto, PasswordMessageResponse, PasswordResetDto } from './dto/password.dto.js';
+import {
+  EmailVerificationResponse,
+  EmailVerifyDto,
+  PasswordEmailDto,
+  PasswordMessageResponse,
+  PasswordResetDto,
+} from './dto/password.dto.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 /** Accounts: the laravel-vue-spa contract of DESIGN §4 (spec §4 Auth, §7 GET /api/user, POST /api/logout). */
@@ -21,6 +28,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly passwords: PasswordResetService,
+    private readonly verifications: EmailVerificationService,
     private readonly i18n: I18nService,
   ) {}
 
@@ -38,14 +46,53 @@ export class AuthController {
     return this.auth.login(dto.email, dto.password, dto.remember ?? false);
   }
 
-  /** Registers an applicant account and logs it in. 422 VAL-001 when invalid or the e-mail is taken. */
+  /**
+   * Registers an applicant account and logs it in; e-mails a verification link (24 h, in the caller's
+   * language). Until the address is verified the account claims no application by e-mail (issue 11).
+   * 422 VAL-001 when invalid or the e-mail is taken.
+   */
   @Post('register')
   @RateLimited()
-  @ApiOperation({ summary: 'Register an applicant account' })
+  @ApiOperation({ summary: 'Register an applicant account; a verification link is e-mailed' })
   @ApiCreatedResponse({ type: TokenResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  async register(@Body() dto: RegisterDto): Promise<TokenResponse> {
-    return this.auth.register(dto);
+  async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<TokenResponse> {
+    return this.auth.register(dto, this.i18n.localeOf(request));
+  }
+
+  /**
+   * Verifies the account's address with the token of the e-mailed `/email/verify/{token}` link (no login
+   * needed: the link may be opened on another device). Single use, 24 h. 410 EMV-001 for an unknown,
+   * used or expired link.
+   */
+  @Post('email/verify')
+  @HttpCode(200)
+  @RateLimited()
+  @ApiOperation({ summary: 'Verify the e-mail address with the e-mailed token' })
+  @ApiOkResponse({ type: EmailVerificationResponse })
+  @ApiGoneResponse({ description: 'EMV-001 unknown, used or expired link' })
+  async verifyEmail(@Body() dto: EmailVerifyDto, @Req() request: Request): Promise<EmailVerificationResponse> {
+    await this.verifications.verify(dto.token);
+    return { success: true, verified: true, message: this.i18n.t('messages.emailVerified', this.i18n.localeOf(request)) };
+  }
+
+  /**
+   * E-mails a new verification link to the logged-in account (in the caller's language), replacing
+   * older ones. Rate limited per IP and per account (one e-mail per EMAIL_VERIFICATION_RESEND_SECONDS,
+   * else 429 AUTH-429 with Retry-After). An already verified account gets `verified: true` and no e-mail.
+   */
+  @Post('email/resend')
+  @HttpCode(200)
+  @RateLimited()
+  @LoggedIn()
+  @ApiOperation({ summary: 'E-mail a new verification link to the logged-in account' })
+  @ApiOkResponse({ type: EmailVerificationResponse })
+  async resendVerification(@CurrentUser() user: User, @Req() request: Request): Promise<EmailVerificationResponse> {
+    const locale = this.i18n.localeOf(request);
+    const sent = await this.verifications.resend(user, locale);
+    return sent
+      ? { success: true, verified: false, message: this.i18n.t('messages.emailVerificationSent', locale, { email: user.email }) }
+      : { success: true, verified: true, message: this.i18n.t('messages.emailAlreadyVerified', locale) };
   }
 
   /** Revokes the caller's token server-side (spec §4 "Logout clears the user and token"). */

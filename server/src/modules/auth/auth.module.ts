@@ -7,6 +7,8 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { BearerStrategy } from './bearer.strategy.js';
 import { LoginLockoutService } from './login-lockout.service.js';
+import { EmailVerification } from './email-verification.entity.js';
+import { EmailVerificationService } from './email-verification.service.js';
 import { OAuthIdentity } from './oauth-identity.entity.js';
 import { OAuthState } from './oauth-state.entity.js';
 import { OAuthController } from './oauth.controller.js';
@@ -15,13 +17,17 @@ import { PasswordReset } from './password-reset.entity.js';
 import { PasswordResetService } from './password-reset.service.js';
 
 /**
- * Login, register, logout, current user, password reset by e-mail, OAuth sign-in and the login lockout;
+ * Login, register, logout, current user, e-mail verification, password reset by e-mail, OAuth sign-in and the login lockout;
  * bearer tokens hashed at rest (DESIGN §4–§5).
  */
 @Module({
-  imports: [PassportModule, UsersModule, TypeOrmModule.forFeature([AccessToken, PasswordReset, OAuthIdentity, OAuthState])],
+  imports: [
+    PassportModule,
+    UsersModule,
+    TypeOrmModule.forFeature([AccessToken, PasswordReset, EmailVerification, OAuthIdentity, OAuthState]),
+  ],
   controllers: [AuthController, OAuthController],
-  providers: [AuthService, BearerStrategy, LoginLockoutService, PasswordResetService, OAuthService],
+  providers: [AuthService, BearerStrategy, LoginLockoutService, PasswordResetService, EmailVerificationService, OAuthService],
   exports: [AuthService],
 })
 export class AuthModule {}

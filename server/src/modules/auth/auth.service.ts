@@ -8,6 +8,8 @@ import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { AccessToken } from './access-token.entity.js';
 import { LoginLockoutService } from './login-lockout.service.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import type { Locale } from '../../common/i18n/i18n.service.js';
 import type { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
 import { UserResponse } from '../users/dto/user.response.js';
@@ -19,6 +21,7 @@ export class AuthService {
     @InjectRepository(AccessToken) private readonly tokens: Repository<AccessToken>,
     private readonly users: UsersService,
     private readonly lockout: LoginLockoutService,
+    private readonly verifications: EmailVerificationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,9 +43,13 @@ export class AuthService {
     return this.issue(user, remember);
   }
 
-  /** Creates an applicant account and logs it in; the answer includes the user. @throws ApiException 422 when the e-mail is taken */
-  async register(dto: RegisterDto): Promise<TokenResponse> {
+  /**
+   * Creates an applicant account, e-mails its verification link (in `locale`) and logs it in; the answer
+   * includes the user. @throws ApiException 422 when the e-mail is taken
+   */
+  async register(dto: RegisterDto, locale: Locale = 'en'): Promise<TokenResponse> {
     const user = await this.users.create({ email: dto.email, firstName: dto.first_name, lastName: dto.last_name, password: dto.password });
+    await this.verifications.send(user, locale);
     return { ...(await this.issue(user, false)), user: UserResponse.from(user) };
   }
 

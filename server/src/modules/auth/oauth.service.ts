@@ -185,19 +185,24 @@ export class OAuthService {
 
   /**
    * The account of a provider identity: the linked one; else the account with the same e-mail when the
-   * provider says the e-mail is verified (then linked); else a new applicant account without a password.
+   * provider says the e-mail is verified (then linked, and the address counts as verified); else a new
+   * applicant account without a password, verified only when the provider says `email_verified` (issue 11:
+   * an unverified account claims no application by e-mail).
    */
   private async linkOrCreate(provider: string, info: UserInfo): Promise<User> {
     const subject = typeof info.sub === 'string' || typeof info.sub === 'number' ? String(info.sub) : '';
     if (!subject) throw new OAuthCallbackError('OAU-002', 'userinfo without sub');
+    const email = typeof info.email === 'string' && /^[^\s@]+@[^\s@]+$/.test(info.email) ? info.email.trim() : '';
+    const verified = info.email_verified === true || info.email_verified === 'true';
     const linked = await this.identities.findOne({ where: { provider, subject } });
     if (linked) {
       const user = await this.users.findById(linked.userId);
+      // the provider now vouches for the account's own address: that proves it (issue 11)
+      if (user && verified && !user.emailVerifiedAt && email.toLowerCase() === user.email.toLowerCase())
+        return (await this.users.markEmailVerified(user.id)) ?? user;
       if (user) return user;
     }
-    const email = typeof info.email === 'string' && /^[^\s@]+@[^\s@]+$/.test(info.email) ? info.email.trim() : '';
     if (!email) throw new OAuthCallbackError('OAU-003', 'userinfo without e-mail');
-    const verified = info.email_verified === true || info.email_verified === 'true';
     let user = await this.users.findByEmail(email);
     if (user && !verified) throw new OAuthCallbackError('OAU-003', 'unverified e-mail of an existing account');
     if (!user) {
@@ -207,7 +212,10 @@ export class OAuthService {
         email,
         firstName: text(info.given_name) || first || email.split('@')[0],
         lastName: text(info.family_name) || rest.join(' ') || '-',
+        emailVerified: verified,
       });
+    } else if (!user.emailVerifiedAt) {
+      user = (await this.users.markEmailVerified(user.id)) ?? user; // reached only with verified === true
     }
     await this.identities.createQueryBuilder().insert().values({ userId: user.id, provider, subject, email }).orIgnore().execute();
     this.logger.log(`OAuth ${provider} identity linked to user ${user.id}`);

@@ -4,19 +4,20 @@ import { DataSource, IsNull, type Repository } from 'typeorm';
 import { APP_CONFIG, publicUrl, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
-import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import { MailService } from '../mail/mail.service.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword, UsersService } from '../users/users.service.js';
 import { AccessToken } from './access-token.entity.js';
 import { LoginLockoutService } from './login-lockout.service.js';
+import { consumeOneTimeLink, issueOneTimeLink } from './one-time-link.js';
 import { PasswordReset } from './password-reset.entity.js';
 
 /**
  * Password reset by e-mail (spec §2 `/password/reset`, `/password/reset/{token}`; DESIGN §4–§5).
  * Tokens are 256-bit random, stored as sha256 in `password_resets`, valid PASSWORD_RESET_TTL_MINUTES
  * (30), single use; a new request replaces the older unused links of that account. A successful reset
- * revokes every access token of the account (all its sessions end) and clears its login lockout.
+ * revokes every access token of the account (all its sessions end), clears its login lockout and marks
+ * its address verified (the link proved the mailbox).
  */
 @Injectable()
 export class PasswordResetService {
@@ -41,10 +42,7 @@ export class PasswordResetService {
   async request(email: string, locale: Locale): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) return;
-    const token = generateToken();
-    const expiresAt = new Date(Date.now() + this.config.PASSWORD_RESET_TTL_MINUTES * 60_000);
-    await this.resets.delete({ userId: user.id, usedAt: IsNull() });
-    await this.resets.insert({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+    const token = await issueOneTimeLink(this.resets, user.id, this.config.PASSWORD_RESET_TTL_MINUTES * 60_000);
     const link = `${publicUrl(this.config)}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
     const text = this.i18n.t('mail.passwordResetText', locale, {
       name: `${user.firstName} ${user.lastName}`.trim(),
@@ -68,19 +66,11 @@ export class PasswordResetService {
     if (!user) throw invalid();
     const passwordHash = await hashPassword(input.password);
     await this.dataSource.transaction(async (manager) => {
-      const used = await manager
-        .createQueryBuilder()
-        .update(PasswordReset)
-        .set({ usedAt: () => 'now()' })
-        .where('token_hash = :hash AND user_id = :user AND used_at IS NULL AND expires_at > now()', {
-          hash: hashToken(input.token),
-          user: user.id,
-        })
-        .execute();
-      if (used.affected !== 1) throw invalid();
+      if (!(await consumeOneTimeLink(manager, PasswordReset, input.token, user.id))) throw invalid();
       await manager.getRepository(PasswordReset).update({ userId: user.id, usedAt: IsNull() }, { usedAt: new Date() });
       await manager.getRepository(AccessToken).update({ userId: user.id, revokedAt: IsNull() }, { revokedAt: new Date() });
-      await manager.getRepository(User).update(user.id, { passwordHash });
+      // the link reached the mailbox, which proves the address as well as the verification link would (issue 11)
+      await manager.getRepository(User).update(user.id, { passwordHash, ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: new Date() }) });
     });
     await this.lockout.clear(user.email);
   }

@@ -30,6 +30,7 @@ describe('dropdown seeds (spec §3)', () => {
       'countries',
       'states',
       'seminaries',
+      'yeshivas',
     ]);
   });
 

@@ -277,6 +277,26 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
       'Other',
     ),
   },
+  // Yeshivas: the same question's list for men's applications (issue 11 item 5), edited by admins.
+  {
+    key: 'yeshivas',
+    label: 'Yeshivas (men)',
+    options: same(
+      'Beth Medrash Govoha (BMG)',
+      'Mercaz HaRav',
+      'Ohr Somayach',
+      'Yeshivat Har Etzion (Gush)',
+      'Yeshivat Hakotel',
+      "Yeshivat Kerem B'Yavneh (KBY)",
+      'Yeshivat Lev HaTorah',
+      'Yeshivat Netiv Aryeh',
+      'Yeshivat Orayta',
+      'Yeshivat Shaalvim',
+      "Yeshivat Sha'arei Mevaseret Zion (Shaarei)",
+      'Yeshivat Torat Shraga',
+      'Other',
+    ),
+  },
 ];
 
 /**

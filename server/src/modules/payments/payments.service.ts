@@ -388,7 +388,7 @@ export class PaymentsService {
     switch (row.status) {
       case 'approved':
       case 'waived':
-        // The application is submitted now, so its application token no longer opens it (TKN-002): the
+        // The application is submitted now, so its application token opens only the details form: the
         // payer, who just proved they hold it, gets a fresh details token (stored only as a hash).
         view.detailsToken = await this.tokens.issue(row.applicationId, 'details');
         return { status: HttpStatus.CREATED, body: { success: true, data: view } };

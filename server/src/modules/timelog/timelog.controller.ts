@@ -28,7 +28,7 @@ export class TimelogController {
   @ApiHeader({ name: 'X-Application-Token', required: false })
   @ApiCreatedResponse({ type: CreateTimeLogResponse })
   async create(@Body() dto: CreateTimeLogDto, @Req() request: Request & { user?: User }): Promise<CreateTimeLogResponse> {
-    const application = await this.access.authorize(request, dto.applicationId, { afterSubmission: true });
+    const application = await this.access.authorize(request, dto.applicationId);
     return { success: true, data: await this.timelog.record(application.id, dto.step, dto.duration) };
   }
 }

@@ -18,7 +18,8 @@ export function applicationTokenOf(request: Request): string | undefined {
 
 /**
  * Who may touch an application (DESIGN §4): the holder of its token, its logged-in owner, or an admin,
- * and nothing else. Refusals are logged.
+ * and nothing else. A logged-in applicant who presents the token of an unowned application becomes its
+ * owner (issue 11: ownership by proof of the token, besides a verified address). Refusals are logged.
  */
 @Injectable()
 export class ApplicationAccessService {
@@ -33,17 +34,15 @@ export class ApplicationAccessService {
    * @throws ApiException TKN-00x for a bad token; 403 AUTH-403 when the token is for another application
    *         or the user neither owns it nor is an admin; 401 AUTH-401 with neither token nor login
    *         (or with a login but no applicationId)
-   * @param options.afterSubmission accept the application-form token of a submitted application (see TokenService.resolve)
    */
-  async authorize(
-    request: Request & { user?: User },
-    applicationId?: string,
-    options: { afterSubmission?: boolean } = {},
-  ): Promise<Application> {
+  async authorize(request: Request & { user?: User }, applicationId?: string): Promise<Application> {
     const token = applicationTokenOf(request);
     if (token) {
-      const { application } = await this.tokens.resolve(token, options);
+      const { application } = await this.tokens.resolve(token);
       if (applicationId && application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');
+      // presenting the token proves the right to the application: a logged-in applicant claims it if unowned (issue 11)
+      if (request.user?.role === 'applicant' && !application.userId)
+        application.userId = await this.tokens.claim(application.id, request.user.id);
       return application;
     }
     const user = request.user;

@@ -39,13 +39,12 @@ export class TokenService {
 
   /**
    * Opens an application by token.
+   * An application-form token of a submitted or complete application resolves as a details token.
    * @throws ApiException 404 TKN-001 missing, unknown or revoked token; 410 TKN-003 expired;
-   *         410 TKN-002 the application is withdrawn, or was submitted and the token is for the application form
-   *         (unless `options.afterSubmission`)
-   * @param options.afterSubmission accept an application-form token of a submitted (paid) application too:
-   *        the time log of the payment step, recorded on the thank-you page (issue 10 item 6)
+   *         410 TKN-002 the application is withdrawn
+   * (So the thank-you page's time log of the payment step, issue 10 item 6, is accepted after payment.)
    */
-  async resolve(token: string | undefined, options: { afterSubmission?: boolean } = {}): Promise<ResolvedToken> {
+  async resolve(token: string | undefined): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     // One statement for the token and its application (issue 12); a token's application always exists (ON DELETE CASCADE).
     const rows = (await this.applications.query(
@@ -58,13 +57,26 @@ export class TokenService {
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     if ((row.token__expires_at as Date).getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');
     const application = applicationFromRow(this.applications, row);
-    const purpose = row.token__purpose as ApplicationTokenPurpose;
-    const closed = purpose === 'application' && application.status !== 'draft' && !options.afterSubmission;
-    if (application.status === 'withdrawn' || closed) {
-      throw new ApiException(HttpStatus.GONE, 'TKN-002');
-    }
+    if (application.status === 'withdrawn') throw new ApiException(HttpStatus.GONE, 'TKN-002');
     if (shouldTouch(row.token__last_used_at as Date | null)) await this.tokens.update(row.token__id as string, { lastUsedAt: new Date() });
-    return { application, purpose };
+    const purpose = row.token__purpose as ApplicationTokenPurpose;
+    // an application-form link of an application that was paid (submitted or complete) now opens its
+    // details form, where the documents and the receipt are (issue 11 item 7: no dead end after payment)
+    return { application, purpose: purpose === 'application' && application.status !== 'draft' ? 'details' : purpose };
+  }
+
+  /**
+   * Makes `userId` the owner of an application that has none (a conditional UPDATE: an owner is never replaced).
+   * @returns the application's owner afterwards (`userId`, or whoever claimed it first)
+   */
+  async claim(applicationId: string, userId: string): Promise<string | null> {
+    await this.applications
+      .createQueryBuilder()
+      .update(Application)
+      .set({ userId })
+      .where('id = :id AND user_id IS NULL', { id: applicationId })
+      .execute();
+    return (await this.applications.findOne({ where: { id: applicationId }, select: { id: true, userId: true } }))?.userId ?? null;
   }
 
   /** The application with this id, or null (no access check: callers check ownership). */

@@ -12,6 +12,8 @@ export class User {
   @Column('text', { name: 'last_name' }) lastName: string;
   @Column('text', { name: 'password_hash', nullable: true, select: false }) passwordHash: string | null;
   @Column('text') role: UserRole;
+  /** When the account proved its address (e-mailed link or a provider's `email_verified`); null until then (issue 11). */
+  @Column('timestamptz', { name: 'email_verified_at', nullable: true }) emailVerifiedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -63,6 +63,8 @@ export class UsersService implements OnApplicationBootstrap {
           lastName: input.lastName.trim(),
           passwordHash,
           role: input.role ?? 'applicant',
+          // the seeded admin's address comes from the operator's configuration
+          emailVerifiedAt: input.role === 'admin' ? new Date() : null,
         }),
       );
     } catch (error) {
@@ -78,9 +80,10 @@ export class UsersService implements OnApplicationBootstrap {
 
   /**
    * Creates an applicant account without a password (signed up through an OAuth provider).
+   * @param input.emailVerified true when the provider vouched for the address (`email_verified`)
    * @throws ApiException 422 VAL-001 when the e-mail is already registered
    */
-  async createWithoutPassword(input: { email: string; firstName: string; lastName: string }): Promise<User> {
+  async createWithoutPassword(input: { email: string; firstName: string; lastName: string; emailVerified: boolean }): Promise<User> {
     try {
       return await this.users.save(
         this.users.create({
@@ -89,6 +92,7 @@ export class UsersService implements OnApplicationBootstrap {
           lastName: input.lastName.trim(),
           passwordHash: null,
           role: 'applicant',
+          emailVerifiedAt: input.emailVerified ? new Date() : null,
         }),
       );
     } catch (error) {
@@ -97,6 +101,17 @@ export class UsersService implements OnApplicationBootstrap {
       }
       throw error;
     }
+  }
+
+  /** Marks the account's address as verified (now), unless it already is. @returns the account, or null when unknown */
+  async markEmailVerified(userId: string): Promise<User | null> {
+    await this.users
+      .createQueryBuilder()
+      .update(User)
+      .set({ emailVerifiedAt: () => 'now()' })
+      .where('id = :id AND email_verified_at IS NULL', { id: userId })
+      .execute();
+    return this.findById(userId);
   }
 
   /** The account with this e-mail (case-insensitive), or null. */

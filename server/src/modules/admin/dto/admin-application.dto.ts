@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { Application } from '../../applications/application.entity.js';
+import { IsIn, IsOptional } from 'class-validator';
+import { REFERENCE_STATUSES, type Application, type ReferenceStatus } from '../../applications/application.entity.js';
 
 /** An application in the admin console's list (`/api/admin/applications`); spec §3 wire names. */
 export class AdminApplicationResponse {
@@ -25,6 +26,8 @@ export class AdminApplicationResponse {
   @ApiProperty({ format: 'date-time', nullable: true }) certifiedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true }) completedAt: string | null;
   @ApiProperty({ format: 'date-time', nullable: true }) withdrawnAt: string | null;
+  @ApiProperty({ enum: REFERENCE_STATUSES }) firstReferenceStatus: ReferenceStatus;
+  @ApiProperty({ enum: REFERENCE_STATUSES }) secondReferenceStatus: ReferenceStatus;
 
   /** Maps a row to the list shape. */
   static from(app: Application): AdminApplicationResponse {
@@ -52,6 +55,8 @@ export class AdminApplicationResponse {
       certifiedAt: iso(app.certifiedAt),
       completedAt: iso(app.completedAt),
       withdrawnAt: iso(app.withdrawnAt),
+      firstReferenceStatus: app.firstReferenceStatus,
+      secondReferenceStatus: app.secondReferenceStatus,
     });
   }
 }
@@ -104,4 +109,16 @@ export class AdminApplicationDetail extends AdminApplicationResponse {
   @ApiProperty({ type: [AdminAttachment] }) attachments: AdminAttachment[];
   @ApiProperty({ type: [AdminPayment] }) payments: AdminPayment[];
   @ApiProperty({ type: [AdminTimeLogEntry] }) timeLog: AdminTimeLogEntry[];
+}
+
+/** `PUT /api/admin/applications/{id}/reference-statuses` body: either or both statuses (issue 11 item 8). */
+export class ReferenceStatusesDto {
+  @ApiProperty({ enum: REFERENCE_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(REFERENCE_STATUSES)
+  firstReferenceStatus?: ReferenceStatus;
+  @ApiProperty({ enum: REFERENCE_STATUSES, required: false })
+  @IsOptional()
+  @IsIn(REFERENCE_STATUSES)
+  secondReferenceStatus?: ReferenceStatus;
 }

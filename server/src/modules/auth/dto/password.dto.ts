@@ -25,3 +25,16 @@ export class PasswordMessageResponse {
 export class OAuthUrlResponse {
   @ApiProperty({ example: 'https://accounts.example.com/authorize?response_type=code&…' }) url: string;
 }
+
+/** `POST /api/email/verify` body: the token of the e-mailed `/email/verify/{token}` link. */
+export class EmailVerifyDto {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) token: string;
+}
+
+/** Answer of `POST /api/email/verify` and `POST /api/email/resend`: a message in the caller's language. */
+export class EmailVerificationResponse {
+  @ApiProperty() success: true;
+  @ApiProperty() message: string;
+  /** True when the address is verified (after verify; on resend, when it already was). */
+  @ApiProperty() verified: boolean;
+}

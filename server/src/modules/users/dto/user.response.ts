@@ -8,6 +8,8 @@ export class UserResponse {
   @ApiProperty() last_name: string;
   @ApiProperty() email: string;
   @ApiProperty({ enum: ['admin', 'applicant'] }) role: UserRole;
+  /** True once the address is verified; until then the account claims no application by e-mail (issue 11). */
+  @ApiProperty() email_verified: boolean;
 
   /** Maps an entity to the wire shape (never includes the password hash). */
   static from(user: User): UserResponse {
@@ -17,6 +19,7 @@ export class UserResponse {
       last_name: user.lastName,
       email: user.email,
       role: user.role,
+      email_verified: user.emailVerifiedAt !== null && user.emailVerifiedAt !== undefined,
     });
   }
 }

@@ -19,6 +19,7 @@ import {
   blankCourseRow,
   createEducationSchema,
   educationSections,
+  seminaryListKey,
   type EducationValues,
 } from './education.schema';
 
@@ -35,6 +36,7 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
   const rows = useFieldArray({ control: form.control, name: 'passedCollegeLevelOrAPCourses' });
   const seminary = form.watch('seminary');
   const seminaryName = form.watch('seminaryName');
+  const men = record.gender === 'Male'; // men are asked about a yeshiva (issue 11 item 5)
   const israel = form.watch('israelOption');
   const passed = form.watch('haveYouPassedCollegeLevelOrAPCourses');
   const select = { dropdowns };
@@ -110,11 +112,11 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
       )}
       {shown.seminary && (
         <fieldset className="fieldset">
-          <legend>{t('education.seminary')}</legend>
+          <legend>{men ? t('education.yeshiva') : t('education.seminary')}</legend>
           <OptionSelect
             {...select}
             list="yesNo"
-            label={t('fields.seminary')}
+            label={men ? t('fields.yeshiva') : t('fields.seminary')}
             required={shown.seminaryRequired}
             error={err('seminary')}
             {...register('seminary')}
@@ -123,9 +125,9 @@ export function EducationStep({ record, dropdowns, requirements, onNext, onBack 
             <>
               <OptionSelect
                 {...select}
-                list="seminaries"
+                list={seminaryListKey(record.gender)}
                 extra={[{ value: OTHER, label: t('education.other') }]}
-                label={t('fields.seminaryName')}
+                label={men ? t('fields.yeshivaName') : t('fields.seminaryName')}
                 required
                 error={err('seminaryName')}
                 {...register('seminaryName')}

@@ -40,6 +40,11 @@ export const EDUCATION_FIELDS = [
 /** Value of the seminary-name list that asks for the name as text. */
 export const OTHER = 'Other';
 
+/** The dropdown the seminary question's answer comes from: the yeshivas list for men, else the seminaries (issue 11 item 5; the server checks the same). */
+export function seminaryListKey(gender: string | null | undefined): 'yeshivas' | 'seminaries' {
+  return gender === 'Male' ? 'yeshivas' : 'seminaries';
+}
+
 /** At most this many college-level / AP course rows (four file slots go with them). */
 export const MAX_COURSE_ROWS = 10;
 

@@ -13,6 +13,7 @@ import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Seme
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
+import { PersonNameFields } from '../../../../shared/ui/NameFields';
 import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
@@ -125,8 +126,12 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
       <fieldset className="fieldset">
         <legend>{t('personal.about_you')}</legend>
         <div className="form-row">
-          <TextField label={t('fields.firstName')} autoComplete="given-name" required error={err('firstName')} {...register('firstName')} />
-          <TextField label={t('fields.lastName')} autoComplete="family-name" required error={err('lastName')} {...register('lastName')} />
+          <PersonNameFields
+            labels={{ given: t('fields.firstName'), family: t('fields.lastName') }}
+            errors={{ given: err('firstName'), family: err('lastName') }}
+            given={register('firstName')}
+            family={register('lastName')}
+          />
         </div>
         <TextField label={t('fields.email')} type="email" autoComplete="email" required error={err('email')} {...register('email')} />
         <DateInput label={t('fields.dateOfBirth')} autoComplete="bday" required error={err('dateOfBirth')} {...register('dateOfBirth')} />

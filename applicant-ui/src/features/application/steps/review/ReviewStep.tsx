@@ -22,6 +22,7 @@ import { MissingList } from './MissingList';
 import { ReviewAnswers } from './ReviewAnswers';
 import { buildReview } from './review-model';
 import { createCertifySchema, todayUs, type CertifyValues } from './review.schema';
+import { displayName } from '../../../../shared/lib/person-name';
 
 /** The `focus` query a missing-field link carries. */
 export function missingFieldHref(token: string, m: MissingField): string {
@@ -30,7 +31,7 @@ export function missingFieldHref(token: string, m: MissingField): string {
 
 /** Step 7 component. */
 export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack }: StepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token, updateRecord } = useApplication();
   const headingRef = useHeadingFocus(7, true);
   const missingRef = useRef<HTMLDivElement>(null);
@@ -107,7 +108,7 @@ export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack
         />
         <TextField
           label={t('fields.fullNameSignature')}
-          hint={t('review.signature_hint', { name: `${firstName} ${lastName}`.trim() })}
+          hint={t('review.signature_hint', { name: displayName(firstName, lastName, i18n.language) })}
           autoComplete="off"
           required
           error={fieldErrorText(t, errors.fullNameSignature)}

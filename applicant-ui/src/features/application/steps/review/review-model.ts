@@ -7,7 +7,7 @@ import { optionsFor, type Dropdown } from '../../../../shared/api/dropdowns-api'
 import type { Requirements } from '../../api/application-api';
 import type { ApplicationRecord } from '../../api/application-types';
 import { SECTIONS, type CourseTable } from '../../requirements';
-import { educationSections } from '../education/education.schema';
+import { educationSections, seminaryListKey } from '../education/education.schema';
 import { MARRIED } from '../family/family.schema';
 import { obj } from '../field-rules';
 import { courseFields, prerequisiteSections, TAKEN } from '../prerequisites/prerequisites.schema';
@@ -85,9 +85,11 @@ export function buildReview(
         for (const f of ['bachelorCollege', 'bachelorDegree', 'bachelorMajor', 'bachelorCompletionDate']) rows.push(plain(f));
       if (shown.master) for (const f of ['masterCollege', 'masterDegree', 'masterMajor', 'masterCompletionDate']) rows.push(plain(f));
       if (shown.seminary) {
-        rows.push(row('seminary', t('fields.seminary'), option('yesNo', record.seminary)));
+        const men = record.gender === 'Male';
+        rows.push(row('seminary', men ? t('fields.yeshiva') : t('fields.seminary'), option('yesNo', record.seminary)));
         if (record.seminary === 'Yes') {
-          rows.push(row('seminaryName', t('fields.seminaryName'), option('seminaries', record.seminaryName)));
+          const label = men ? t('fields.yeshivaName') : t('fields.seminaryName');
+          rows.push(row('seminaryName', label, option(seminaryListKey(record.gender), record.seminaryName)));
           if (record.seminaryName === 'Other') rows.push(plain('seminaryNameOther'));
           rows.push(plain('seminaryCityStateCountry'), plain('seminaryCeeb'));
           rows.push(row('attendingSeminary', t('fields.attendingSeminary'), option('yesNo', record.attendingSeminary)));

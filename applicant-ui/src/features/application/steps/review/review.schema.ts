@@ -1,21 +1,14 @@
 /**
  * Step 7 "Review and certify" (DESIGN §3, issue 3 submit contract): certifyAllInformation must be
- * ticked, the typed full-name signature must match the applicant's first and last name (case- and
- * space-insensitive, as the server checks), and the date is MM/DD/YYYY. Messages are i18n keys.
+ * ticked, the typed full-name signature must match the applicant's name (shared/lib/person-name.ts: the
+ * server's rule — NFKC, case- and space-insensitive, CJK names also family name first), and the date is
+ * MM/DD/YYYY. Messages are i18n keys.
  */
 import { z } from 'zod';
 import { isValidUsDate } from '../field-rules';
+import { signatureMatches } from '../../../../shared/lib/person-name';
 
-/** Lower-case, spaces collapsed and removed: "  Ana  DIAZ " and "ana diaz" compare equal. */
-export function normaliseName(value: string): string {
-  return value.toLowerCase().replace(/\s+/g, '');
-}
-
-/** True when `signature` matches `firstName lastName` (case- and space-insensitive). */
-export function signatureMatches(signature: string, firstName: string, lastName: string): boolean {
-  const wanted = normaliseName(`${firstName}${lastName}`);
-  return wanted.length > 0 && normaliseName(signature) === wanted;
-}
+export { signatureMatches };
 
 /** Today as MM/DD/YYYY (the signature date's default). */
 export function todayUs(now: Date = new Date()): string {

@@ -1,0 +1,68 @@
+/**
+ * Where one of the two references stands (issue 11 item 8): a select on the application page that saves
+ * at once (PUT /api/admin/applications/:id/reference-statuses, audited by the server), notifies, and
+ * reloads the record. The server's error is notified.
+ */
+import { useState } from 'react';
+import { MenuItem, TextField } from '@mui/material';
+import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ADMIN_API_URL } from '../config';
+import { httpClient } from '../api/httpClient';
+import { useNotifyServerError } from '../api/useNotifyServerError';
+import { REFERENCE_STATUSES, type ApplicationRecord, type ReferenceStatus } from './types';
+
+/** The i18n key of a status value (`Not requested` → `not_requested`). */
+export const referenceStatusKey = (status: string) => `app.applications.reference_status.${status.toLowerCase().replace(/\s+/g, '_')}`;
+
+/** Props of {@link ReferenceStatusSelect}. */
+export interface ReferenceStatusSelectProps {
+  which: 'firstReferenceStatus' | 'secondReferenceStatus';
+  /** Accessible name (the row's label). */
+  label: string;
+}
+
+/** A small select bound to one reference status of the current record. */
+export function ReferenceStatusSelect({ which, label }: ReferenceStatusSelectProps) {
+  const record = useRecordContext<ApplicationRecord>();
+  const translate = useTranslate();
+  const notify = useNotify();
+  const notifyError = useNotifyServerError();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+  const value: ReferenceStatus = record[which] ?? 'Not requested';
+
+  const change = async (next: string) => {
+    setBusy(true);
+    try {
+      await httpClient(`${ADMIN_API_URL}/applications/${encodeURIComponent(String(record.id))}/reference-statuses`, {
+        method: 'PUT',
+        body: JSON.stringify({ [which]: next }),
+      });
+      notify('app.applications.reference_status.saved', { type: 'success' });
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <TextField
+      select
+      size="small"
+      variant="standard"
+      value={value}
+      disabled={busy}
+      onChange={(event) => void change(event.target.value)}
+      slotProps={{ htmlInput: { 'aria-label': label, 'data-testid': `reference-status-${which}` } }}
+    >
+      {REFERENCE_STATUSES.map((status) => (
+        <MenuItem key={status} value={status}>
+          {translate(referenceStatusKey(status))}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
