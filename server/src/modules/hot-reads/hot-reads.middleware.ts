@@ -51,6 +51,7 @@ export function serveHotReads(app: INestApplication, securityHeaders: RequestHan
     if (!route) return next();
     Promise.resolve(route(request)).then((answer) => {
       if (!answer) return next();
+      response.locals.routeTemplate = path; // the metrics' route label: no Express route matched here
       answer.send(request, response, security, path === '/api/advisory' ? 'Accept-Language' : undefined);
     }, next);
   };

@@ -73,8 +73,8 @@ export class MetricsService {
   }
 
   /**
-   * Express middleware: times every request (route label = the matched route template, `unmatched`
-   * otherwise, so ids never become labels) and answers `GET /metrics` in Prometheus text format:
+   * Express middleware: times every request (route label = the matched route template, or the path a
+   * hot read's fast path set in `response.locals.routeTemplate`, `unmatched` otherwise, so ids never become labels) and answers `GET /metrics` in Prometheus text format:
    * 404 when METRICS_TOKEN is unset, 401 without the right bearer token.
    */
   middleware(): (request: Request, response: Response, next: NextFunction) => void {
@@ -85,7 +85,9 @@ export class MetricsService {
       }
       const stop = this.latency.startTimer();
       response.once('finish', () => {
-        const route = request.route?.path ? `${request.baseUrl}${String(request.route.path)}` : 'unmatched';
+        const route = request.route?.path
+          ? `${request.baseUrl}${String(request.route.path)}`
+          : ((response.locals.routeTemplate as string | undefined) ?? 'unmatched');
         const labels = { method: request.method, route, status: String(response.statusCode) };
         this.requests.inc(labels);
         stop(labels);
