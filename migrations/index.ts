@@ -1,4 +1,5 @@
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
+import { AddressCountry1764013000000 } from './1764013000000-address-country.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ChangeNotifications1764000000000,
   EmailVerification1764011000000,
   ReferenceStatuses1764012000000,
+  AddressCountry1764013000000,
 ];

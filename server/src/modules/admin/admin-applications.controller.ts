@@ -44,6 +44,7 @@ const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
   'withdrawnAt',
   'firstReferenceStatus',
   'secondReferenceStatus',
+  'addressCountry',
 ];
 
 /** Applications for the admissions office (ra-data-simple-rest dialect; DESIGN §4, §10). */
