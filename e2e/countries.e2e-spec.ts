@@ -43,7 +43,7 @@ describe('step 1 for an applicant outside the United States', () => {
     await page.getByLabel('Cell phone', { exact: true }).fill('416 555 0199');
 
     await page.locator('form.step-form button[type="submit"]').click();
-    await page.getByText('Enter a postal code of the chosen country.').waitFor();
+    await page.getByText('Enter a postal code of the chosen country.', { exact: true }).waitFor();
     await page.getByLabel('Postal code', { exact: true }).fill('M5V 3L9');
     await page.locator('form.step-form button[type="submit"]').click();
     await page.waitForURL(/\/application\/2\?token=/);
