@@ -1,3 +1,4 @@
+import { ApiKeys1764020000000 } from './1764020000000-api-keys.js';
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   ChangeNotifications1764000000000,
   EmailVerification1764011000000,
   ReferenceStatuses1764012000000,
+  ApiKeys1764020000000,
 ];

@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/admin/audit.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { AdvisoryModule } from './modules/advisory/advisory.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { AttachmentsModule } from './modules/attachments/attachments.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         MailModule,
         AuditModule,
+        ApiKeysModule,
         HealthModule,
         AppConfigModule,
         UsersModule,

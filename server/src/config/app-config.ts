@@ -58,6 +58,8 @@ export const configSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   /** Requests a minute per client IP on login, register and application start. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests a minute per API key (issue 14 item 5), beyond which the key gets 429 AUTH-429 with Retry-After. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Redis for rate-limit and lockout counters shared by every replica (`redis://host:6379/0`). Unset: counters in process memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Prefix of every rate-limit key in Redis (lets several portals, or test runs, share one Redis). */
