@@ -68,6 +68,9 @@ describe('API keys', () => {
     expect(list.body.map((a: { id: string }) => a.id)).toContain(applicationId);
     const one = await t.http().get(`/api/admin/applications/${applicationId}`).set(bearer(reader.key));
     expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id: applicationId, payments: null }); // no payments:read
+    const asAdmin = await t.http().get(`/api/admin/applications/${applicationId}`).set(bearer(adminToken));
+    expect(asAdmin.body.payments).toEqual([]);
     const csv = await t.http().get('/api/admin/applications/export.csv').set(bearer(reader.key));
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('referenceNumber');
@@ -197,9 +200,11 @@ describe('API keys', () => {
       expect({ body, status: response.status, code: response.body.code }).toEqual({ body, status: 422, code: 'VAL-001' });
       expect(Object.keys(response.body.errors)).toContain(field);
     }
-    const future = await createKey({ name: 'ok', scopes: ['payments:read'], expiresAt: '2099-01-01T00:00:00Z' });
+    const future = await createKey({ name: 'ok', scopes: ['applications:read', 'payments:read'], expiresAt: '2099-01-01T00:00:00Z' });
     expect(future.status).toBe(201);
     expect(future.body.expiresAt).toBe('2099-01-01T00:00:00.000Z');
+    const withPayments = await t.http().get(`/api/admin/applications/${applicationId}`).set(bearer(future.body.key));
+    expect(withPayments.body.payments).toEqual([]);
     expect((await t.http().get('/api/admin/api-keys/not-a-uuid').set(bearer(adminToken))).status).toBe(404);
     expect((await t.http().delete('/api/admin/api-keys/00000000-0000-0000-0000-000000000000').set(bearer(adminToken))).status).toBe(404);
     const badFilter = await t

@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { listPage, parseListQuery, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
 import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -120,12 +121,16 @@ export class AdminApplicationsController {
     }
   }
 
-  /** One application with every answer, its documents (metadata and download link), payments and time log. 404 APP-404. */
+  /**
+   * One application with every answer, its documents (metadata and download link), payments and time log.
+   * An API key without `payments:read` gets `payments: null`. 404 APP-404.
+   */
   @Get(':id')
   @ApiOkResponse({ type: AdminApplicationDetail })
   @ApiNotFoundResponse({ description: 'APP-404' })
-  get(@Param('id') id: string): Promise<AdminApplicationDetail> {
-    return this.applications.detail(id);
+  async get(@Param('id') id: string, @CurrentUser() caller: User | ApiKeyPrincipal): Promise<AdminApplicationDetail> {
+    const detail = await this.applications.detail(id);
+    return isApiKeyPrincipal(caller) && !caller.scopes.includes('payments:read') ? { ...detail, payments: null } : detail;
   }
 
   /** Withdraws an application (audited); its links then answer TKN-002. 409 STS-409 when already withdrawn. */
