@@ -11,6 +11,19 @@ export const JOBS_SCHEMA = 'pgboss';
 /** Retries of a failed job before it is left `failed`: 3, after 30 s, then back-off (pg-boss doubles the delay with jitter). */
 export const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
 
+/** Runs `step` again (up to 5 tries) when PostgreSQL answers a deadlock (40P01) or a unique violation (23505). */
+async function retryOnConflict(step: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** A kind of background work, registered by its owning module in `onModuleInit` (see {@link JobsService.define}). */
 export interface JobDefinition<T extends object = object> {
   /** Queue name (kebab-case), e.g. `payments-settlement`. Also the name shown on the admin Jobs view. */
@@ -112,7 +125,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Creates (or updates) the queue with its retry settings, starts its worker and, if periodic, its ticker. */
   private async startQueue(boss: PgBoss, definition: JobDefinition): Promise<void> {
     const queue = { name: definition.queue, policy: definition.policy ?? 'standard', ...(definition.retry ?? DEFAULT_RETRY) };
-    await boss.createQueue(definition.queue, queue); // a no-op when it exists (ON CONFLICT DO NOTHING; safe between replicas)
+    // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
+    await retryOnConflict(() => boss.createQueue(definition.queue, queue));
     await boss.updateQueue(definition.queue, queue); // so changed retry settings apply
     await boss.work<object>(
       definition.queue,
