@@ -139,4 +139,29 @@ describe('Jobs on pg-boss', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('AUTH-403');
   });
+
+  it('on shutdown a replica finishes the job in hand, then closes its pg-boss connections', async () => {
+    const c = await createTestApp({ JOBS_POLL_SECONDS: '0.5' }, { sameDatabaseAs: a });
+    const jobsConnections = async () =>
+      (await a.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-jobs'`)).rows[0].n as number;
+    const before = await jobsConnections();
+    const queue = `test-shutdown-${randomBytes(3).toString('hex')}`;
+    let finished = false;
+    // only replica c works this queue
+    await c.app.get(JobsService).add({
+      queue,
+      handler: async () => {
+        await sleep(1500);
+        finished = true;
+      },
+    });
+    const id = (await c.app.get(JobsService).send(queue, {}))!;
+    expect(await until(async () => (await a.db.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id])).rows[0].state === 'active', 5000)).toBe(true);
+    const closing = Date.now();
+    await c.close();
+    expect(finished).toBe(true);
+    expect(Date.now() - closing).toBeGreaterThanOrEqual(500); // it waited for the handler
+    expect((await a.db.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id])).rows[0].state).toBe('completed');
+    expect(await until(async () => (await jobsConnections()) < before, 2000)).toBe(true);
+  }, 20_000);
 });
