@@ -42,8 +42,20 @@ describe('Jobs on pg-boss', () => {
     const queues = await a.db.query(`SELECT name, policy, retry_limit, retry_delay, retry_backoff FROM pgboss.queue ORDER BY name`);
     expect(queues.rows).toEqual(
       expect.arrayContaining([
-        { name: CLEANUP_QUEUE, policy: 'singleton', retry_limit: DEFAULT_RETRY.retryLimit, retry_delay: DEFAULT_RETRY.retryDelay, retry_backoff: true },
-        { name: PAYMENT_SETTLE_QUEUE, policy: 'singleton', retry_limit: DEFAULT_RETRY.retryLimit, retry_delay: DEFAULT_RETRY.retryDelay, retry_backoff: true },
+        {
+          name: CLEANUP_QUEUE,
+          policy: 'singleton',
+          retry_limit: DEFAULT_RETRY.retryLimit,
+          retry_delay: DEFAULT_RETRY.retryDelay,
+          retry_backoff: true,
+        },
+        {
+          name: PAYMENT_SETTLE_QUEUE,
+          policy: 'singleton',
+          retry_limit: DEFAULT_RETRY.retryLimit,
+          retry_delay: DEFAULT_RETRY.retryDelay,
+          retry_backoff: true,
+        },
       ]),
     );
     // the clean-up is periodic (every UPLOAD_CLEANUP_INTERVAL_MINUTES): both replicas offered its first period at boot, one job was kept
@@ -52,7 +64,12 @@ describe('Jobs on pg-boss', () => {
     expect(cleanup.rowCount).toBeGreaterThanOrEqual(1);
     expect(new Set(cleanup.rows.map((r: { singleton_on: Date }) => r.singleton_on.getTime())).size).toBe(cleanup.rowCount);
     // and it ran (the orphan clean-up found nothing to delete in an empty store)
-    expect(await until(async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [CLEANUP_QUEUE])).rowCount! > 0, 5000)).toBe(true);
+    expect(
+      await until(
+        async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [CLEANUP_QUEUE])).rowCount! > 0,
+        5000,
+      ),
+    ).toBe(true);
   });
 
   it('two replicas on one database run a periodic job once per period (executions counted)', async () => {
@@ -70,7 +87,10 @@ describe('Jobs on pg-boss', () => {
     await Promise.all([define('a', a), define('b', b)]);
     await sleep(4500);
     const elapsedSlots = Math.ceil((Date.now() - started) / 1000) + 1;
-    await until(async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state <> 'completed'`, [queue])).rowCount === 0, 3000);
+    await until(
+      async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state <> 'completed'`, [queue])).rowCount === 0,
+      3000,
+    );
 
     const jobs = await a.db.query(`SELECT id, state, singleton_on FROM pgboss.job WHERE name = $1`, [queue]);
     // each replica ticks every second, so without pg-boss's once-per-slot rule there would be about twice as many
@@ -81,7 +101,9 @@ describe('Jobs on pg-boss', () => {
     expect(runs).toHaveLength(jobs.rowCount!);
     expect(new Set(runs.map((r) => r.id)).size).toBe(runs.length);
     expect(jobs.rows.every((r: { state: string }) => r.state === 'completed')).toBe(true);
-    process.stdout.write(`periodic job, 2 replicas, ~${elapsedSlots - 1} s: ${runs.length} runs (a ${runs.filter((r) => r.replica === 'a').length}, b ${runs.filter((r) => r.replica === 'b').length})\n`);
+    process.stdout.write(
+      `periodic job, 2 replicas, ~${elapsedSlots - 1} s: ${runs.length} runs (a ${runs.filter((r) => r.replica === 'a').length}, b ${runs.filter((r) => r.replica === 'b').length})\n`,
+    );
   }, 20_000);
 
   it('retries a failing job with back-off, then keeps it failed; a job that recovers completes; both in the history', async () => {
@@ -101,7 +123,9 @@ describe('Jobs on pg-boss', () => {
     const recovers = (await jobs.send(queue, { failTimes: 1 }))!;
     const neverWorks = (await jobs.send(queue, { failTimes: 99 }))!;
     const state = async (id: string) => (await a.db.query(`SELECT state, retry_count, output FROM pgboss.job WHERE id = $1`, [id])).rows[0];
-    expect(await until(async () => (await state(neverWorks)).state === 'failed' && (await state(recovers)).state === 'completed', 15_000)).toBe(true);
+    expect(
+      await until(async () => (await state(neverWorks)).state === 'failed' && (await state(recovers)).state === 'completed', 15_000),
+    ).toBe(true);
 
     expect(await state(recovers)).toMatchObject({ state: 'completed', retry_count: 1 });
     expect(attempts.get(recovers)).toHaveLength(2);
@@ -133,9 +157,18 @@ describe('Jobs on pg-boss', () => {
     const registered = await a
       .http()
       .post('/api/register')
-      .send({ first_name: 'Dina', last_name: 'Applicant', email: 'jobs-applicant@example.com', password: 'applicant-pass-1', password_confirmation: 'applicant-pass-1' })
+      .send({
+        first_name: 'Dina',
+        last_name: 'Applicant',
+        email: 'jobs-applicant@example.com',
+        password: 'applicant-pass-1',
+        password_confirmation: 'applicant-pass-1',
+      })
       .expect(201);
-    const refused = await a.http().get('/api/admin/jobs').set(auth(registered.body.token as string));
+    const refused = await a
+      .http()
+      .get('/api/admin/jobs')
+      .set(auth(registered.body.token as string));
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('AUTH-403');
   });
@@ -143,7 +176,11 @@ describe('Jobs on pg-boss', () => {
   it('on shutdown a replica finishes the job in hand, then closes its pg-boss connections', async () => {
     const c = await createTestApp({ JOBS_POLL_SECONDS: '0.5' }, { sameDatabaseAs: a });
     const jobsConnections = async () =>
-      (await a.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-jobs'`)).rows[0].n as number;
+      (
+        await a.db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'portal-jobs'`,
+        )
+      ).rows[0].n as number;
     const before = await jobsConnections();
     const queue = `test-shutdown-${randomBytes(3).toString('hex')}`;
     let finished = false;
@@ -156,7 +193,9 @@ describe('Jobs on pg-boss', () => {
       },
     });
     const id = (await c.app.get(JobsService).send(queue, {}))!;
-    expect(await until(async () => (await a.db.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id])).rows[0].state === 'active', 5000)).toBe(true);
+    expect(
+      await until(async () => (await a.db.query(`SELECT state FROM pgboss.job WHERE id = $1`, [id])).rows[0].state === 'active', 5000),
+    ).toBe(true);
     const closing = Date.now();
     await c.close();
     expect(finished).toBe(true);

@@ -262,7 +262,9 @@ describe('Payments: the background settlement job', () => {
       // after shutdown no replica offers jobs any more
       const before = (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n;
       await new Promise((resolve) => setTimeout(resolve, 2200));
-      expect((await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n).toBe(before);
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n).toBe(
+        before,
+      );
     }, 20_000);
   });
 });

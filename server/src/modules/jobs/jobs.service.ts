@@ -139,7 +139,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     if (every <= 0) return;
     const tick = () => {
       if (this.stopping) return;
-      this.offerPeriodic(definition.queue, every).catch((error: unknown) => this.logger.error(`Scheduling ${definition.queue} failed: ${String(error)}`));
+      this.offerPeriodic(definition.queue, every).catch((error: unknown) =>
+        this.logger.error(`Scheduling ${definition.queue} failed: ${String(error)}`),
+      );
     };
     const timer = setInterval(tick, every * 1000);
     timer.unref();
@@ -180,7 +182,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       [this.queues],
     )) as { rows: { name: string; state: string; n: number }[] };
     return this.queues.map((queue) => {
-      const of = (...states: string[]) => rows.rows.filter((r) => r.name === queue && states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
+      const of = (...states: string[]) =>
+        rows.rows.filter((r) => r.name === queue && states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
       return { queue, queued: of('created', 'retry'), active: of('active'), failed: of('failed'), completed: of('completed') };
     });
   }
