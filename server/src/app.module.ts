@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from './common/common.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -17,6 +16,7 @@ import { ApplicationsModule } from './modules/applications/applications.module.j
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
@@ -59,7 +59,7 @@ export class AppModule {
         AdminModule,
         AdvisoryModule,
         DemoModule,
-        ScheduleModule.forRoot(),
+        JobsModule.forRoot(databaseUrl),
         AttachmentsModule,
         DiscountCodesModule,
         PaymentsModule,
