@@ -30,3 +30,39 @@ export function benchEnv(dataDir: string, extra: Record<string, string> = {}): R
     ...extra,
   };
 }
+
+/** An application the benchmarks started: `POST /api/applications`'s answer. */
+export interface BenchApplication {
+  id: string;
+  token: string;
+  data: { version: number };
+}
+
+/**
+ * Starts application number `index` for the first women's program with a course, as the welcome page does.
+ * @param api the API's base URL (`http://127.0.0.1:<port>/api`)
+ * @throws Error when the start is not answered 201
+ */
+export async function startBenchApplication(api: string, index = 0): Promise<BenchApplication> {
+  const programs = (await (await fetch(`${api}/programs?gender=female`)).json()) as {
+    name: string;
+    courses: { semester: string; locations: string[] }[];
+  }[];
+  const program = programs.find((p) => p.courses.length > 0)!;
+  const response = await fetch(`${api}/applications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      gender: 'Female',
+      fieldOfInterest: program.name,
+      semester: program.courses[0].semester,
+      location: program.courses[0].locations[0],
+      firstName: 'Bench',
+      lastName: `Mark${index}`,
+      email: `bench${index}@example.com`,
+      locale: 'en',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`start: ${response.status} ${await response.text()}`);
+  return (await response.json()) as BenchApplication;
+}

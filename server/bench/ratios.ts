@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { runMigrations } from '../src/database/data-source.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/database/embedded-postgres.js';
-import { benchEnv } from './bench-config.js';
+import { benchEnv, startBenchApplication } from './bench-config.js';
 
 /**
  * `npm run bench` (issue 12): the portal side by side with bare twins (twins.ts) on one real
@@ -238,30 +238,8 @@ async function main(): Promise<void> {
     children.push(portal);
     const base = `http://127.0.0.1:${portal.port}`;
 
-    const programs = (await (await fetch(`${base}/api/programs?gender=female`)).json()) as {
-      name: string;
-      courses: { semester: string; locations: string[] }[];
-    }[];
-    const program = programs.find((p) => p.courses.length > 0)!;
     const drafts: Draft[] = [];
-    for (let i = 0; i < Math.max(...SAVE_CONNECTIONS); i += 1) {
-      const response = await fetch(`${base}/api/applications`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          gender: 'Female',
-          fieldOfInterest: program.name,
-          semester: program.courses[0].semester,
-          location: program.courses[0].locations[0],
-          firstName: 'Bench',
-          lastName: `Mark${i}`,
-          email: `bench${i}@example.com`,
-          locale: 'en',
-        }),
-      });
-      if (response.status !== 201) throw new Error(`start: ${response.status} ${await response.text()}`);
-      drafts.push((await response.json()) as Draft);
-    }
+    for (let i = 0; i < Math.max(...SAVE_CONNECTIONS); i += 1) drafts.push(await startBenchApplication(`${base}/api`, i));
 
     const routes: Record<string, string> = {};
     for (const path of HOT_READS) {

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { AppModule } from '../src/app.module.js';
 import { configureApp } from '../src/app.setup.js';
-import { loadConfig } from '../src/config/app-config.js';
 import { runMigrations } from '../src/database/data-source.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { benchConfig, startBenchApplication } from './bench-config.js';
 import { benchUploadMemory } from './upload-memory.js';
 import { benchDemoSeed } from './demo-seed.js';
 
@@ -34,22 +34,7 @@ async function main(): Promise<void> {
 
     t0 = performance.now();
     await runMigrations(db.url);
-    const config = loadConfig({
-      NODE_ENV: 'development', // production refuses the fake payment gateway
-      PAYMENT_GATEWAY: 'authorizenet',
-      AUTHNET_API_LOGIN_ID: 'bench',
-      AUTHNET_TRANSACTION_KEY: 'bench',
-      AUTHNET_CLIENT_KEY: 'bench',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      ADMIN_PASSWORD: 'bench-password-123',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      UPLOAD_MAX_FILE_BYTES: String(21 * 1024 * 1024),
-      UPLOAD_MAX_APPLICATION_BYTES: String(1024 * 1024 * 1024),
-    });
+    const config = benchConfig(dir, { RATE_LIMIT_PER_MINUTE: '1000000' });
     const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, db.url), { logger: ['error'] });
     configureApp(app, config);
     await app.listen(0, '127.0.0.1');
@@ -57,27 +42,7 @@ async function main(): Promise<void> {
     const address = app.getHttpServer().address() as { port: number };
     const base = `http://127.0.0.1:${address.port}/api`;
 
-    const programs = (await (await fetch(`${base}/programs?gender=female`)).json()) as {
-      name: string;
-      courses: { semester: string; locations: string[] }[];
-    }[];
-    const program = programs.find((p) => p.courses.length > 0)!;
-    const started = (await (
-      await fetch(`${base}/applications`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          gender: 'Female',
-          fieldOfInterest: program.name,
-          semester: program.courses[0].semester,
-          location: program.courses[0].locations[0],
-          firstName: 'Bench',
-          lastName: 'Mark',
-          email: 'bench@example.com',
-          locale: 'en',
-        }),
-      })
-    ).json()) as { token: string; id: string; data: { version: number } };
+    const started = await startBenchApplication(base);
 
     let version = started.data.version;
     await measure('GET /api/token/check', 2000, 20, () => fetch(`${base}/token/check?token=${started.token}`));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { AddressCountry1764013000000 } from '../../migrations/1764013000000-address-country.js';
+import { AddressCountry1764021000000 } from '../../migrations/1764021000000-address-country.js';
 import { parseCsv, requestExport } from './support/csv.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
@@ -209,7 +209,7 @@ describe('existing records (migration)', () => {
     await t.db.query(`UPDATE applications SET answers = '{"addressCountry": "Canada", "addressZip": "K1A 0B1"}' WHERE id = $1`, [
       abroad.id,
     ]);
-    await new AddressCountry1764013000000().up({ query: (sql: string) => t.db.query(sql) } as never);
+    await new AddressCountry1764021000000().up({ query: (sql: string) => t.db.query(sql) } as never);
     expect(await answers(withState)).toEqual({ addressState: 'NY', addressZip: '11230', addressCountry: 'United States' });
     expect(await answers(without)).toEqual({ maritalStatus: 'Single' });
     expect(await answers(abroad)).toEqual({ addressCountry: 'Canada', addressZip: 'K1A 0B1' });

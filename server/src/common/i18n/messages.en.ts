@@ -69,6 +69,7 @@ export const en = {
     'DSC-409-used': 'This discount code has been used; expire or deactivate it instead of deleting it.',
     'DSC-422-taken': 'A discount code with this code already exists.',
     'DSC-422-percent': 'A percentage cannot exceed 100.',
+    'KEY-422-expiry': 'The expiry must be in the future.',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',

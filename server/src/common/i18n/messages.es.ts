@@ -67,6 +67,7 @@ export const es: Messages = {
     'DSC-409-used': 'Este código de descuento ya se ha usado; hágalo caducar o desactívelo en lugar de eliminarlo.',
     'DSC-422-taken': 'Ya existe un código de descuento con este código.',
     'DSC-422-percent': 'Un porcentaje no puede superar 100.',
+    'KEY-422-expiry': 'La fecha de caducidad debe ser futura.',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',

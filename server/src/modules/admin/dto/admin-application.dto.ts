@@ -111,7 +111,9 @@ export class AdminApplicationDetail extends AdminApplicationResponse {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'every saved answer, spec §3 field names' })
   answers: Record<string, unknown>;
   @ApiProperty({ type: [AdminAttachment] }) attachments: AdminAttachment[];
-  @ApiProperty({ type: [AdminPayment] }) payments: AdminPayment[];
+  /** null when an API key without `payments:read` asks (issue 14 item 5). */
+  @ApiProperty({ type: [AdminPayment], nullable: true, description: 'null for an API key without the payments:read scope' })
+  payments: AdminPayment[] | null;
   @ApiProperty({ type: [AdminTimeLogEntry] }) timeLog: AdminTimeLogEntry[];
 }
 

@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * gets `addressCountry` = 'United States'; nothing else changes (records without a state are read as the
  * United States too, `address-rules.ts`). `down` removes only the value this migration wrote.
  */
-export class AddressCountry1764013000000 implements MigrationInterface {
-  name = 'AddressCountry1764013000000';
+export class AddressCountry1764021000000 implements MigrationInterface {
+  name = 'AddressCountry1764021000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
