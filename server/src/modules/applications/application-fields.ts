@@ -159,6 +159,7 @@ export const APPLICATION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   discountCode: field(8),
   creditCardFullName: field(8),
   creditCardBillingZip: field(8),
+  creditCardBillingCountry: field(8, 'countries'),
 };
 
 /** Fields written only by submit (review, step 7); never by PATCH. */

@@ -36,7 +36,14 @@ const COLUMN_FIELDS = new Set([
   'location',
 ]);
 /** Fields whose change does not undo a certification (the payment step's own fields). */
-const PAYMENT_STEP_FIELDS = new Set(['version', 'stepReached', 'discountCode', 'creditCardFullName', 'creditCardBillingZip']);
+const PAYMENT_STEP_FIELDS = new Set([
+  'version',
+  'stepReached',
+  'discountCode',
+  'creditCardFullName',
+  'creditCardBillingZip',
+  'creditCardBillingCountry',
+]);
 /** Time zone of the provider (maintenance windows and signature dates are in Eastern time). */
 const OFFICE_ZONE = 'America/New_York';
 
