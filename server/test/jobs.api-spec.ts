@@ -67,7 +67,7 @@ describe('Jobs on pg-boss', () => {
     expect(
       await until(
         async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [CLEANUP_QUEUE])).rowCount! > 0,
-        5000,
+        15_000,
       ),
     ).toBe(true);
   });
@@ -89,7 +89,7 @@ describe('Jobs on pg-boss', () => {
     const elapsedSlots = Math.ceil((Date.now() - started) / 1000) + 1;
     await until(
       async () => (await a.db.query(`SELECT 1 FROM pgboss.job WHERE name = $1 AND state <> 'completed'`, [queue])).rowCount === 0,
-      3000,
+      10_000,
     );
 
     const jobs = await a.db.query(`SELECT id, state, singleton_on FROM pgboss.job WHERE name = $1`, [queue]);
@@ -104,7 +104,7 @@ describe('Jobs on pg-boss', () => {
     process.stdout.write(
       `periodic job, 2 replicas, ~${elapsedSlots - 1} s: ${runs.length} runs (a ${runs.filter((r) => r.replica === 'a').length}, b ${runs.filter((r) => r.replica === 'b').length})\n`,
     );
-  }, 20_000);
+  }, 30_000);
 
   it('retries a failing job with back-off, then keeps it failed; a job that recovers completes; both in the history', async () => {
     const queue = `test-retry-${randomBytes(3).toString('hex')}`;

@@ -247,7 +247,7 @@ describe('Payments: the background settlement job', () => {
       );
       try {
         expect(replica.app.get(JobsService).periodSeconds(PAYMENT_SETTLE_QUEUE)).toBe(1);
-        const deadline = Date.now() + 8000;
+        const deadline = Date.now() + 15_000;
         while ((await paymentRow(a.requestId)).status === 'unknown' && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
@@ -265,6 +265,6 @@ describe('Payments: the background settlement job', () => {
       expect((await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n).toBe(
         before,
       );
-    }, 20_000);
+    }, 30_000);
   });
 });
