@@ -69,7 +69,8 @@ export function postalCodeErrors(answers: Record<string, unknown>): Record<strin
  * accepted (the client clears what no longer fits); submit re-checks the postal code.
  * @returns field errors: `addressState` outside the US (`validation.onlyInUs`), `addressRegion` in the
  *   US (`validation.onlyOutsideUs`), a sent `addressZip` not a postal code of the country
- *   (`validation.postalCode` {country}, `validation.isUsZip` in the US), `cellPhone` not a valid number
+ *   (`validation.postalCode` {country}, `validation.isUsZip` in the US), likewise a sent
+ *   `creditCardBillingZip` for `creditCardBillingCountry`, `cellPhone` not a valid number
  *   of the country or with a + country code (`validation.phoneNumber` {country})
  */
 export function addressErrors(patch: Record<string, unknown>, merged: Record<string, unknown>): Record<string, FieldErrorMessage[]> {
@@ -78,6 +79,12 @@ export function addressErrors(patch: Record<string, unknown>, merged: Record<str
   const us = isUsAddress(merged);
   if (!us && present(patch.addressState)) errors.addressState = [{ key: 'validation.onlyInUs' }];
   if (us && present(patch.addressRegion)) errors.addressRegion = [{ key: 'validation.onlyOutsideUs' }];
+  if (typeof patch.creditCardBillingZip === 'string' && patch.creditCardBillingZip) {
+    // the payment step's billing postal code follows the billing country (default United States)
+    const billing = { addressCountry: merged.creditCardBillingCountry, addressZip: patch.creditCardBillingZip };
+    const wrong = postalCodeErrors(billing).addressZip;
+    if (wrong) errors.creditCardBillingZip = wrong;
+  }
   if (typeof patch.cellPhone === 'string' && patch.cellPhone) {
     const e164 = toE164(patch.cellPhone, country);
     if (e164) patch.cellPhone = e164;
