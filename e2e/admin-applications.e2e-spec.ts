@@ -122,6 +122,11 @@ describe('admin console: dashboard and applications', () => {
     await page.locator('[aria-hidden="true"] svg').first().waitFor();
     await page.getByRole('button', { name: 'Refresh statistics' }).click();
     await page.getByTestId('stats-updated').waitFor();
+    // Background jobs (pg-boss on the embedded PostgreSQL): one row per queue; the upload clean-up ran at start-up.
+    const jobs = page.getByTestId('jobs-card');
+    await jobs.getByRole('rowheader', { name: 'Payment settlement' }).waitFor();
+    await jobs.getByRole('rowheader', { name: 'Upload clean-up' }).waitFor();
+    await expect(jobs.getByTestId('jobs-attachments-orphan-cleanup-failed').textContent()).resolves.toBe('0');
 
     // On a phone the dashboard (charts and their screen-reader tables) is no wider than the screen.
     const phone = await context.newPage();

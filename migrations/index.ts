@@ -1,4 +1,6 @@
+import { ApiKeys1764020000000 } from './1764020000000-api-keys.js';
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
+import { AddressCountry1764021000000 } from './1764021000000-address-country.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   ChangeNotifications1764000000000,
   EmailVerification1764011000000,
   ReferenceStatuses1764012000000,
+  ApiKeys1764020000000,
+  AddressCountry1764021000000,
 ];

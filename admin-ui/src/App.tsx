@@ -14,6 +14,7 @@ import AnnouncementIcon from '@mui/icons-material/Announcement';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
+import KeyIcon from '@mui/icons-material/Key';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -40,6 +41,8 @@ const DiscountCodeCreate = lazy(() => import('./discount-codes/DiscountCodeCreat
 const DiscountCodeEdit = lazy(() => import('./discount-codes/DiscountCodeEdit'));
 const UserList = lazy(() => import('./users/UserList'));
 const UserEdit = lazy(() => import('./users/UserEdit'));
+const ApiKeyList = lazy(() => import('./api-keys/ApiKeyList'));
+const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 
@@ -115,6 +118,14 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={PeopleIcon}
           recordRepresentation={(r: UserRecord) => displayName(r)}
           options={{ label: 'app.menu.users' }}
+        />
+        <Resource
+          name="api-keys"
+          list={ApiKeyList}
+          create={ApiKeyCreate}
+          icon={KeyIcon}
+          recordRepresentation="name"
+          options={{ label: 'app.menu.api_keys' }}
         />
         <Resource
           name="audit-log"

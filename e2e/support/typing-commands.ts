@@ -153,7 +153,7 @@ async function typeAndRecord(
 async function pageValues(page: Page, fields: FieldSpec[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const f of await visibleFields(page, fields)) {
-    out.set(f.name, storedValue(f.kind, await page.locator(`form.step-form [name="${f.name}"]`).first().inputValue()));
+    out.set(f.name, storedValue(f.kind, await page.locator(`form.step-form [name="${f.name}"]`).first().inputValue(), f.e164));
   }
   return out;
 }

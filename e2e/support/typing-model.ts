@@ -4,6 +4,8 @@
  * for every field, field by field. The browser side lives in `typing-commands.ts`.
  */
 
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
 /** How a field is typed and checked. */
 export type FieldKind = 'text' | 'email' | 'phone' | 'date' | 'zip';
 
@@ -15,6 +17,8 @@ export interface FieldSpec {
   kind: FieldKind;
   /** Birth dates must lie in the past (the generator keeps every date before 2025 anyway). */
   birth?: boolean;
+  /** Stored as E.164 by the server (the cell phone, issue 11 item 2; the address is in the US). */
+  e164?: boolean;
 }
 
 /** A program the test applies to, with the browser it is typed in. */
@@ -58,11 +62,16 @@ export const shown = (value: unknown): string => (typeof value === 'string' ? va
 
 /**
  * The stored form of what was typed: trimmed; a date typed digits-only (`03151998`) is stored as
- * spec §3's MM/DD/YYYY (`03/15/1998`), as the issue asks of a phone's number pad.
+ * spec §3's MM/DD/YYYY (`03/15/1998`), as the issue asks of a phone's number pad; an `e164` field's
+ * valid number in E.164 (`+17185550142`; the form shows it nationally, `(718) 555-0142`).
  */
-export function storedValue(kind: FieldKind, typed: string): string {
+export function storedValue(kind: FieldKind, typed: string, e164 = false): string {
   const v = typed.trim();
   if (kind === 'date' && /^\d{8}$/.test(v)) return `${v.slice(0, 2)}/${v.slice(2, 4)}/${v.slice(4)}`;
+  if (e164) {
+    const number = parsePhoneNumberFromString(v, 'US');
+    if (number?.isValid()) return number.number;
+  }
   return v;
 }
 
@@ -94,7 +103,7 @@ export class TypingModel {
   ) {
     this.step = startStep;
     this.locale = program.locale;
-    for (const f of program.fields) this.expected.set(f.name, shown(valueAt(program.arranged, f.name)));
+    for (const f of program.fields) this.expected.set(f.name, storedValue(f.kind, shown(valueAt(program.arranged, f.name)), f.e164));
   }
 
   /** The spec of a field. */
@@ -111,7 +120,8 @@ export class TypingModel {
 
   /** Records a valid value typed into a field. */
   typedValid(name: string, typed: string): void {
-    this.expected.set(name, storedValue(this.field(name).kind, typed));
+    const f = this.field(name);
+    this.expected.set(name, storedValue(f.kind, typed, f.e164));
     this.typed.add(name);
     this.invalid.delete(name);
   }
@@ -176,7 +186,7 @@ const person = (name: string, n: number) => ({
 const personalFields: FieldSpec[] = [
   { name: 'dateOfBirth', step: 1, kind: 'date', birth: true },
   { name: 'addressZip', step: 1, kind: 'zip' },
-  { name: 'cellPhone', step: 1, kind: 'phone' },
+  { name: 'cellPhone', step: 1, kind: 'phone', e164: true },
   { name: 'contactName', step: 1, kind: 'text' },
 ];
 

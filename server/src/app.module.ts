@@ -1,5 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from './common/common.module.js';
 import type { AppConfig } from './config/app-config.js';
@@ -7,6 +6,7 @@ import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source.js';
 import { AdminModule } from './modules/admin/admin.module.js';
 import { AuditModule } from './modules/admin/audit.module.js';
+import { ApiKeysModule } from './modules/api-keys/api-keys.module.js';
 import { AdvisoryModule } from './modules/advisory/advisory.module.js';
 import { DiscountCodesModule } from './modules/discount-codes/discount-codes.module.js';
 import { AttachmentsModule } from './modules/attachments/attachments.module.js';
@@ -16,6 +16,7 @@ import { ApplicationsModule } from './modules/applications/applications.module.j
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         TypeOrmModule.forRoot(dataSourceOptions(databaseUrl)),
         MailModule,
         AuditModule,
+        ApiKeysModule,
         HealthModule,
         AppConfigModule,
         UsersModule,
@@ -57,7 +59,7 @@ export class AppModule {
         AdminModule,
         AdvisoryModule,
         DemoModule,
-        ScheduleModule.forRoot(),
+        JobsModule.forRoot(databaseUrl),
         AttachmentsModule,
         DiscountCodesModule,
         PaymentsModule,

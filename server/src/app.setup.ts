@@ -87,7 +87,11 @@ function setUpOpenApi(app: INestApplication): void {
             'Send `Accept-Language` (en, es, zh-CN) for messages in your language.',
         )
         .setVersion('1.0')
-        .addBearerAuth()
+        .addBearerAuth({
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A login token, or an integrator API key (`pak_…`) that reaches only operations whose `x-api-key-scope` it holds',
+        })
         .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Application-Token' }, 'application-token')
         .build(),
     );

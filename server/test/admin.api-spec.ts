@@ -406,7 +406,9 @@ describe('GET /api/admin/applications/export.csv', () => {
       'withdrawnAt',
       'firstReferenceStatus',
       'secondReferenceStatus',
+      'addressCountry',
     ]);
+    expect(rows.slice(1).map((r) => r[22])).toEqual(['United States', 'United States']);
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[10], r[12], r[14]])).toEqual([
       [stern.ref, 'Malka', 'Stern', 'complete', 'Waived', '2026-03-05T12:00:00.000Z'],
       [weiss.ref, 'David', 'Weiss', 'draft', 'Unpaid', '2026-02-20T12:00:00.000Z'],

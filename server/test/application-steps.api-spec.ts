@@ -115,11 +115,16 @@ describe('step 1 — personal', () => {
 
   it('refuses formats (422, in the caller’s language) and stores nothing', async () => {
     const draft = await otd();
-    const response = await save(draft, { dateOfBirth: '01/01/2999', addressZip: '8701', cellPhone: '12', lastName: '' }, 'es');
+    const response = await save(draft, { dateOfBirth: '01/01/2999', cellPhone: '12', lastName: '' }, 'es');
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('VAL-001');
-    expect(Object.keys(response.body.errors).sort()).toEqual(['addressZip', 'cellPhone', 'dateOfBirth', 'lastName']);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['cellPhone', 'dateOfBirth', 'lastName']);
     expect(response.body.errors.dateOfBirth[0]).toBe('Debe ser una fecha real escrita MM/DD/AAAA, no futura.');
+    expect(await answers(draft)).toEqual({});
+    // the ZIP is checked against the applicant's country (United States here) after the formats
+    const zip = await save(draft, { addressZip: '8701' }, 'es');
+    expect(zip.status).toBe(422);
+    expect(zip.body.errors).toEqual({ addressZip: ['Debe ser un código postal como 11230 o 11230-1234.'] });
     expect(await answers(draft)).toEqual({});
   });
 

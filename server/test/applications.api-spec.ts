@@ -149,7 +149,8 @@ describe('PATCH /api/applications/:id (save a step)', () => {
       .set('X-Application-Token', started.token)
       .send({ version: 1, stepReached: '2', ...personal });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ ...personal, version: 2, stepReached: '2' });
+    // the cell phone is stored as E.164 (issue 11 item 2)
+    expect(first.body.data).toMatchObject({ ...personal, cellPhone: '+17185550100', version: 2, stepReached: '2' });
 
     const family = {
       version: 2,
@@ -169,7 +170,7 @@ describe('PATCH /api/applications/:id (save a step)', () => {
 
     const check = await t.http().get('/api/token/check').query({ token: started.token });
     const { version: _v, ...familyFields } = family;
-    expect(check.body.data).toMatchObject({ ...personal, ...familyFields, version: 3, stepReached: '2' });
+    expect(check.body.data).toMatchObject({ ...personal, cellPhone: '+17185550100', ...familyFields, version: 3, stepReached: '2' });
   });
 
   it('clamps a stepReached claim to the step after the last one whose required fields are complete (the rule set)', async () => {
@@ -233,17 +234,18 @@ describe('PATCH /api/applications/:id (save a step)', () => {
       .set('X-Application-Token', started.token)
       .send({
         version: 2,
-        addressZip: 'abc',
         dateOfBirth: '02/30/1999',
         emergencyContact: { email: 'nope' },
         firstName: '',
         unknownField: 1,
       });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(
-      ['addressZip', 'dateOfBirth', 'emergencyContact.email', 'firstName', 'unknownField'].sort(),
-    );
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['dateOfBirth', 'emergencyContact.email', 'firstName', 'unknownField'].sort());
     expect(bad.body.errors.dateOfBirth[0]).toContain('MM/DD/YYYY');
+    // the ZIP is checked against the applicant's country once the formats pass (issue 11 item 2)
+    const zip = await t.http().patch(url).set('X-Application-Token', started.token).send({ version: 2, addressZip: 'abc' });
+    expect(zip.status).toBe(422);
+    expect(Object.keys(zip.body.errors)).toEqual(['addressZip']);
     const row = await t.db.query('SELECT answers, version, first_name FROM applications WHERE id = $1', [started.id]);
     expect(row.rows[0]).toMatchObject({ version: 2, first_name: 'Moshe', answers: { addressZip: '11230' } });
   });

@@ -91,6 +91,23 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
     expect(await chargesFor(a.id)).toHaveLength(1);
   });
 
+  it('takes a non-US billing address: a Toronto card holder pays with a Canadian postal code (billTo.country CA)', async () => {
+    const a = await certified();
+    const refused = await pay(a, { creditCardBillingCountry: 'Canada', creditCardBillingZip: '11230' }).expect(422);
+    expect(refused.body.errors).toEqual({ creditCardBillingZip: ['Not a valid postal code for Canada.'] });
+    const unknown = await pay(a, { creditCardBillingCountry: 'Atlantis' }).expect(422);
+    expect(Object.keys(unknown.body.errors)).toEqual(['creditCardBillingCountry']);
+    expect(await chargesFor(a.id)).toHaveLength(0);
+
+    const response = await pay(a, { creditCardBillingCountry: 'Canada', creditCardBillingZip: 'M5V 3L9' }).expect(201);
+    expect(response.body.data).toMatchObject({ status: 'approved', Payment_Status: 'Paid' });
+    const transaction = (double.requests.at(-1)!.createTransactionRequest as Record<string, unknown>).transactionRequest as Record<
+      string,
+      unknown
+    >;
+    expect(transaction.billTo).toEqual({ firstName: 'Moshe', lastName: 'ben Levi', zip: 'M5V 3L9', country: 'CA' });
+  });
+
   it('sends createTransactionRequest in schema key order, reads the BOM-prefixed answer, and approves', async () => {
     const a = await certified();
     const requestId = randomUUID();
@@ -113,7 +130,7 @@ describe('Payments through Authorize.Net (local double): never charge twice', ()
     expect(transaction).toMatchObject({
       transactionType: 'authCaptureTransaction',
       amount: '300.00',
-      billTo: { firstName: 'Moshe', lastName: 'ben Levi', zip: '11230' },
+      billTo: { firstName: 'Moshe', lastName: 'ben Levi', zip: '11230', country: 'US' },
     });
     expect(await chargesFor(a.id)).toHaveLength(1);
     const [payment] = (

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SchedulerRegistry } from '@nestjs/schedule';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/app-config.js';
-import { PAYMENT_SETTLE_INTERVAL_NAME, PaymentsSettlementService } from '../src/modules/payments/payments-settlement.service.js';
+import { JobsService } from '../src/modules/jobs/jobs.service.js';
+import { PAYMENT_SETTLE_QUEUE, PaymentsSettlementService } from '../src/modules/payments/payments-settlement.service.js';
 import { PaymentsService, SETTLE_GRACE_MS } from '../src/modules/payments/payments.service.js';
 import { startAuthnetDouble, type AuthnetDouble } from './support/authnet-double.js';
 import { authnetPayments } from './support/authnet-payments.js';
@@ -59,20 +59,21 @@ describe('Payments: the background settlement job', () => {
     double.mode = 'normal';
     return { ...a, requestId };
   };
+  const envOf = () => ({
+    SMTP_URL: sink.url,
+    PAYMENT_GATEWAY: 'authorizenet',
+    AUTHNET_API_LOGIN_ID: CREDENTIALS.name,
+    AUTHNET_TRANSACTION_KEY: CREDENTIALS.transactionKey,
+    AUTHNET_CLIENT_KEY: 'public-client-key-456',
+    AUTHNET_ENDPOINT: double.url,
+    PAYMENT_GATEWAY_TIMEOUT_MS: '400',
+  });
   const receiptsTo = (email: string) => sink.messages.filter((m) => m.to.includes(email) && m.subject.startsWith('Application received'));
 
   beforeAll(async () => {
     double = await startAuthnetDouble(CREDENTIALS);
     sink = await startSmtpSink();
-    t = await createTestApp({
-      SMTP_URL: sink.url,
-      PAYMENT_GATEWAY: 'authorizenet',
-      AUTHNET_API_LOGIN_ID: CREDENTIALS.name,
-      AUTHNET_TRANSACTION_KEY: CREDENTIALS.transactionKey,
-      AUTHNET_CLIENT_KEY: 'public-client-key-456',
-      AUTHNET_ENDPOINT: double.url,
-      PAYMENT_GATEWAY_TIMEOUT_MS: '400',
-    });
+    t = await createTestApp(envOf());
     settler = t.app.get(PaymentsSettlementService);
   });
   afterAll(async () => {
@@ -159,7 +160,7 @@ describe('Payments: the background settlement job', () => {
   it('two settlers running at once settle each attempt once: one lookup, one charge and one receipt each', async () => {
     const attempts = [];
     for (let i = 0; i < 4; i++) attempts.push(await unknownAttempt(true));
-    const other = new PaymentsSettlementService(t.app.get(PaymentsService), t.app.get(DataSource), t.config, new SchedulerRegistry());
+    const other = new PaymentsSettlementService(t.app.get(PaymentsService), t.app.get(DataSource), t.config, t.app.get(JobsService));
     double.reportingDelayMs = 150; // each lookup takes a while, so the two runs overlap
     const lookups = double.lookupCount;
     const at = nextRun();
@@ -228,34 +229,42 @@ describe('Payments: the background settlement job', () => {
       expect(() => loadConfig({ PAYMENT_SETTLE_INTERVAL_SECONDS: '-1' })).toThrow(/PAYMENT_SETTLE_INTERVAL_SECONDS/);
     });
 
-    it('is off when the setting is 0: nothing is scheduled', () => {
+    it('is off when the setting is 0: the queue exists but is not periodic, and no job is offered', async () => {
       expect(t.config.PAYMENT_SETTLE_INTERVAL_SECONDS).toBe(0);
-      expect(t.app.get(SchedulerRegistry).doesExist('interval', PAYMENT_SETTLE_INTERVAL_NAME)).toBe(false);
-      const registry = new SchedulerRegistry();
-      const off = new PaymentsSettlementService(t.app.get(PaymentsService), t.app.get(DataSource), t.config, registry);
-      off.onApplicationBootstrap();
-      expect(registry.getIntervals()).toEqual([]);
+      const jobs = t.app.get(JobsService);
+      expect(jobs.periodSeconds(PAYMENT_SETTLE_QUEUE)).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const [counts] = (await jobs.counts()).filter((c) => c.queue === PAYMENT_SETTLE_QUEUE);
+      expect(counts).toEqual({ queue: PAYMENT_SETTLE_QUEUE, queued: 0, active: 0, failed: 0, completed: 0 });
     });
 
-    it('when set, runs on its own every N seconds and settles a due attempt; removed on shutdown', async () => {
+    it('when set, a replica runs it on its own as a pg-boss job and settles a due attempt; it stops on shutdown', async () => {
       const a = await unknownAttempt(true);
       await t.db.query(`UPDATE payments SET updated_at = now() - interval '2 minutes' WHERE request_id = $1`, [a.requestId]);
-      const registry = new SchedulerRegistry();
-      const config = { ...t.config, PAYMENT_SETTLE_INTERVAL_SECONDS: 1 };
-      const job = new PaymentsSettlementService(t.app.get(PaymentsService), t.app.get(DataSource), config, registry);
-      job.onApplicationBootstrap();
+      const replica = await createTestApp(
+        { ...envOf(), PAYMENT_SETTLE_INTERVAL_SECONDS: '1', JOBS_POLL_SECONDS: '0.5' },
+        { sameDatabaseAs: t },
+      );
       try {
-        expect(registry.doesExist('interval', PAYMENT_SETTLE_INTERVAL_NAME)).toBe(true);
-        const deadline = Date.now() + 8000;
+        expect(replica.app.get(JobsService).periodSeconds(PAYMENT_SETTLE_QUEUE)).toBe(1);
+        const deadline = Date.now() + 15_000;
         while ((await paymentRow(a.requestId)).status === 'unknown' && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
         expect(await paymentRow(a.requestId)).toMatchObject({ status: 'approved', settle_checks: 1 });
       } finally {
-        await job.onModuleDestroy();
+        await replica.close();
       }
-      expect(registry.doesExist('interval', PAYMENT_SETTLE_INTERVAL_NAME)).toBe(false);
       expect(await applicationRow(a.id)).toMatchObject({ status: 'submitted', payment_status: 'Paid' });
-    });
+      // the run is in pg-boss's history
+      const history = await t.db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [PAYMENT_SETTLE_QUEUE]);
+      expect(history.rowCount).toBeGreaterThan(0);
+      // after shutdown no replica offers jobs any more
+      const before = (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n;
+      await new Promise((resolve) => setTimeout(resolve, 2200));
+      expect((await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n).toBe(
+        before,
+      );
+    }, 30_000);
   });
 });

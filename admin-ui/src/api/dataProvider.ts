@@ -1,10 +1,11 @@
 /**
  * The react-admin data provider: ra-data-simple-rest on `/api/admin` (the server speaks its
- * dialect, with `Content-Range`), plus `getStats` for Dashboard Home.
+ * dialect, with `Content-Range`), plus `getStats` and `getJobs` for Dashboard Home.
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
+import { normaliseJobs, type JobQueueCounts } from '../dashboard/jobs';
 import { normaliseStats } from '../dashboard/stats';
 import { httpClient } from './httpClient';
 
@@ -60,7 +61,11 @@ export interface AdminStats {
 }
 
 /** The data provider with the console's extra method. */
-export type AdminDataProvider = DataProvider & { getStats: () => Promise<AdminStats> };
+export type AdminDataProvider = DataProvider & {
+  getStats: () => Promise<AdminStats>;
+  /** GET /api/admin/jobs: background-job counts per queue. */
+  getJobs: () => Promise<JobQueueCounts[]>;
+};
 
 const base = simpleRestProvider(ADMIN_API_URL, httpClient);
 
@@ -70,5 +75,9 @@ export const dataProvider: AdminDataProvider = {
   getStats: async () => {
     const { json } = await httpClient(`${ADMIN_API_URL}/stats`);
     return normaliseStats(json);
+  },
+  getJobs: async () => {
+    const { json } = await httpClient(`${ADMIN_API_URL}/jobs`);
+    return normaliseJobs(json);
   },
 };

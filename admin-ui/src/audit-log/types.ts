@@ -3,9 +3,17 @@
  */
 
 /** The actions the server records. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'withdraw', 'reopen', 'export'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'withdraw', 'reopen', 'export', 'revoke', 'use', 'refused'] as const;
 /** The resources the server records changes of. */
-export const AUDIT_RESOURCES = ['dropdowns', 'maintenance-windows', 'applications', 'users', 'discount-codes', 'advisory-lines'] as const;
+export const AUDIT_RESOURCES = [
+  'dropdowns',
+  'maintenance-windows',
+  'applications',
+  'users',
+  'discount-codes',
+  'advisory-lines',
+  'api-keys',
+] as const;
 
 /** One audit-log entry: who did what to which record, when, with the record before and after. */
 export interface AuditEntryRecord {

@@ -3,7 +3,8 @@
  * in total and by status (cards), sessions active now and the payments summary (cards), and charts of
  * applications by status, program group, program and semester, the funnel by `stepReached` and the
  * median / 90th-percentile time per step. Every chart has a visually hidden table with its numbers.
- * Empty state when there are no applications; error with retry; a refresh button.
+ * Empty state when there are no applications; error with retry; a refresh button. Below, the background
+ * jobs' counts per queue (JobsCard, GET /api/admin/jobs; issue 15 item 5).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import InboxIcon from '@mui/icons-material/Inbox';
@@ -15,6 +16,7 @@ import { DateTime } from 'luxon';
 import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { AdminDataProvider, AdminStats } from '../api/dataProvider';
 import { ChartCard } from './ChartCard';
+import { JobsCard } from './JobsCard';
 import {
   countSeries,
   formatCount,
@@ -282,9 +284,11 @@ export default function Dashboard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [state, setState] = useState<State>({ stats: null, loading: true, error: false });
   const request = useRef(0);
+  const [reloads, setReloads] = useState(0);
 
   const load = useCallback(() => {
     const id = ++request.current;
+    setReloads((n) => n + 1);
     setState((s) => ({ ...s, loading: true, error: false }));
     dataProvider
       .getStats()
@@ -364,6 +368,7 @@ export default function Dashboard() {
           <StatsView stats={stats} />
         </>
       )}
+      <JobsCard reloadKey={reloads} />
     </Box>
   );
 }

@@ -58,6 +58,8 @@ export const configSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   /** Requests a minute per client IP on login, register and application start. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Requests a minute per API key (issue 14 item 5), beyond which the key gets 429 AUTH-429 with Retry-After. */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** Redis for rate-limit and lockout counters shared by every replica (`redis://host:6379/0`). Unset: counters in process memory. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Prefix of every rate-limit key in Redis (lets several portals, or test runs, share one Redis). */
@@ -180,6 +182,8 @@ export const configSchema = z.object({
    * review (seconds); 0 turns the job off (attempts are then settled only when the applicant tries again).
    */
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How often each replica's pg-boss workers look for new jobs (seconds, at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
 });
 
 /** The validated configuration. */

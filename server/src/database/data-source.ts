@@ -17,6 +17,7 @@ import { EmailVerification } from '../modules/auth/email-verification.entity.js'
 import { PasswordReset } from '../modules/auth/password-reset.entity.js';
 import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
+import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
@@ -37,6 +38,7 @@ export const ENTITIES = [
   Attachment,
   DiscountCode,
   Payment,
+  ApiKey,
 ];
 
 /**

@@ -20,6 +20,8 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123
 export interface TestApp {
   app: NestExpressApplication;
   config: AppConfig;
+  /** Name of the test database (on TEST_DATABASE_SERVER_URL). */
+  databaseName: string;
   /** supertest agent factory bound to the app's HTTP server. */
   http: () => ReturnType<typeof request>;
   /** A direct connection to the test database, for arranging and checking rows. */
@@ -41,17 +43,22 @@ function withDatabase(serverUrl: string, database: string): string {
  * Creates a new database on the test server (see global-setup), applies every migration, and boots the
  * whole AppModule with `configureApp` exactly as production does.
  * @param env extra configuration (e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`)
+ * @param options.sameDatabaseAs boot a second replica on another test app's database instead (its `close`
+ *   then leaves the database to the first app)
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
-  const database = `portal_test_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
+  const shared = options.sameDatabaseAs;
+  const database = shared ? shared.databaseName : `portal_test_${randomBytes(5).toString('hex')}`;
   const url = withDatabase(serverUrl, database);
-  await runMigrations(url);
+  if (!shared) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    await runMigrations(url);
+  }
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -75,6 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     config,
+    databaseName: database,
     http,
     db,
     async login(email = ADMIN.email, password = ADMIN.password) {
@@ -86,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await db.end();
       await app.close();
+      if (shared) return;
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

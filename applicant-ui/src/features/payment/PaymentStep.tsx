@@ -13,11 +13,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
-import type { Dropdown } from '../../shared/api/dropdowns-api';
-import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
+import { optionsFor, type Dropdown } from '../../shared/api/dropdowns-api';
+import { SelectField, TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
+import { countryOrDefault, isUs, postalCodeAsked } from '../application/steps/personal/address-rules';
 import { applicationPath } from '../../app/route-names';
 import { AcceptJsError } from './accept-js';
 import { CardFields } from './CardFields';
@@ -75,8 +76,14 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
     getValues,
     setError,
     clearErrors,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm<PaymentValues>({ resolver, defaultValues: paymentDefaults(fullName), mode: 'onTouched' });
+  } = useForm<PaymentValues>({
+    resolver,
+    defaultValues: paymentDefaults(fullName, countryOrDefault(record.addressCountry)),
+    mode: 'onTouched',
+  });
+  const billingCountry = watch('creditCardBillingCountry');
 
   const attempts = useMemo(() => new PaymentAttempts((body: PaymentBody) => postPayment(body, token)), [token]);
 
@@ -169,6 +176,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
           body.opaqueData = await tokenize(quote, values);
           body.creditCardFullName = values.creditCardFullName.trim();
           body.creditCardBillingZip = values.creditCardBillingZip.trim();
+          body.creditCardBillingCountry = values.creditCardBillingCountry;
         }
         return body;
       });
@@ -202,7 +210,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
           break;
       }
       if (body?.errors) {
-        const known = new Set(['creditCardFullName', 'creditCardBillingZip', 'discountCode']);
+        const known = new Set(['creditCardFullName', 'creditCardBillingZip', 'creditCardBillingCountry', 'discountCode']);
         const others: string[] = [];
         for (const [field, messages] of Object.entries(body.errors)) {
           if (known.has(field)) setError(field as keyof PaymentValues, { type: 'server', message: messages[0] ?? '' });
@@ -303,11 +311,22 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
                     error={err('creditCardFullName')}
                     {...register('creditCardFullName')}
                   />
-                  <TextField
-                    label={t('payment.holder.zip')}
-                    autoComplete="postal-code"
-                    maxLength={10}
+                </div>
+                <div className="form-row">
+                  <SelectField
+                    label={t('payment.holder.country')}
+                    placeholder={t('common.select_placeholder')}
+                    options={optionsFor(dropdowns, 'countries')}
+                    autoComplete="billing country-name"
                     required
+                    error={err('creditCardBillingCountry')}
+                    {...register('creditCardBillingCountry')}
+                  />
+                  <TextField
+                    label={t(isUs(billingCountry) ? 'payment.holder.zip' : 'payment.holder.postal_code')}
+                    autoComplete="billing postal-code"
+                    maxLength={20}
+                    required={isUs(billingCountry) || postalCodeAsked(billingCountry)}
                     error={err('creditCardBillingZip')}
                     {...register('creditCardBillingZip')}
                   />

@@ -44,6 +44,8 @@ export interface PaymentBody {
   opaqueData?: OpaqueData;
   creditCardFullName?: string;
   creditCardBillingZip?: string;
+  /** Billing country (dropdown `countries`; the server defaults to United States). */
+  creditCardBillingCountry?: string;
 }
 
 /** The payment record the server answers (normalised by {@link toPaymentRecord}). */

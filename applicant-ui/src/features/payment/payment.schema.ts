@@ -1,11 +1,12 @@
 /**
- * Step 8 "Payment" form schema (DESIGN §3 step 8; messages are i18n keys): card holder name and billing
- * zip (spec §3 creditCardFullName, creditCardBillingZip), the discount code, and — unless the fee is
+ * Step 8 "Payment" form schema (DESIGN §3 step 8; messages are i18n keys): card holder name, billing
+ * country and postal code (spec §3 creditCardFullName, creditCardBillingZip; issue 11 item 2), the discount code, and — unless the fee is
  * waived — the card fields the browser tokenises (number, expiry month/year from the `months` and
  * `cardYears` option lists, CVV). The card fields never reach our server.
  */
 import { z } from 'zod';
 import { ZIP_PATTERN } from '../application/steps/field-rules';
+import { DEFAULT_COUNTRY, isUs, postalCodeAsked, postalCodeFits } from '../application/steps/personal/address-rules';
 
 /** Luhn checksum of a digit string. */
 export function luhnValid(digits: string): boolean {
@@ -40,8 +41,21 @@ export function notExpired(month: string, year: string, now: Date = new Date()):
 
 const holderFields = {
   creditCardFullName: z.string().trim().min(1, 'payment.errors.name_required').max(100, 'validation.too_long'),
-  creditCardBillingZip: z.string().trim().regex(BILLING_ZIP_PATTERN, 'payment.errors.zip'),
+  // checked against the billing country below (issue 11 item 2)
+  creditCardBillingZip: z.string().trim().max(20, 'validation.too_long'),
+  creditCardBillingCountry: z.string(),
 };
+
+/**
+ * The billing postal code's issue for its country, if any: a US ZIP (`payment.errors.zip`), else the
+ * country's postal code where it has them (`payment.errors.postal_code`, postcode-validator).
+ */
+export function billingZipProblem(country: string, zip: string): string | undefined {
+  const v = zip.trim();
+  if (isUs(country)) return BILLING_ZIP_PATTERN.test(v) ? undefined : 'payment.errors.zip';
+  if (v === '') return postalCodeAsked(country) ? 'payment.errors.postal_code' : undefined;
+  return postalCodeFits(country, v) ? undefined : 'payment.errors.postal_code';
+}
 
 const discountField = { discountCode: z.string().trim().max(50, 'validation.too_long') };
 
@@ -49,6 +63,8 @@ const discountField = { discountCode: z.string().trim().max(50, 'validation.too_
 export interface PaymentValues {
   creditCardFullName: string;
   creditCardBillingZip: string;
+  /** Billing country (dropdown `countries`); starts as the applicant's own country. */
+  creditCardBillingCountry: string;
   discountCode: string;
   cardNumber: string;
   expMonth: string;
@@ -56,9 +72,18 @@ export interface PaymentValues {
   cvv: string;
 }
 
-/** Empty form values (the holder name starts from the applicant's name). */
-export function paymentDefaults(fullName = ''): PaymentValues {
-  return { creditCardFullName: fullName, creditCardBillingZip: '', discountCode: '', cardNumber: '', expMonth: '', expYear: '', cvv: '' };
+/** Empty form values (the holder name starts from the applicant's name, the billing country from theirs). */
+export function paymentDefaults(fullName = '', country = DEFAULT_COUNTRY): PaymentValues {
+  return {
+    creditCardFullName: fullName,
+    creditCardBillingZip: '',
+    creditCardBillingCountry: country,
+    discountCode: '',
+    cardNumber: '',
+    expMonth: '',
+    expYear: '',
+    cvv: '',
+  };
 }
 
 /**
@@ -71,6 +96,7 @@ export function createPaymentSchema(waived: boolean, now: () => Date = () => new
       ...discountField,
       creditCardFullName: z.string(),
       creditCardBillingZip: z.string(),
+      creditCardBillingCountry: z.string(),
       cardNumber: z.string(),
       expMonth: z.string(),
       expYear: z.string(),
@@ -98,6 +124,8 @@ export function createPaymentSchema(waived: boolean, now: () => Date = () => new
         .regex(/^\d{3,4}$/, 'payment.errors.cvv'),
     })
     .superRefine((v, ctx) => {
+      const zipProblem = billingZipProblem(v.creditCardBillingCountry, v.creditCardBillingZip);
+      if (zipProblem) ctx.addIssue({ code: 'custom', path: ['creditCardBillingZip'], message: zipProblem });
       if (/^\d{4}$/.test(v.expYear) && /^(0[1-9]|1[0-2])$/.test(v.expMonth) && !notExpired(v.expMonth, v.expYear, now())) {
         ctx.addIssue({ code: 'custom', path: ['expMonth'], message: 'payment.errors.expired' });
       }

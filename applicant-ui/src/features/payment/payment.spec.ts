@@ -284,3 +284,21 @@ describe('receipt details token', () => {
     expect(toPaymentRecord({ status: 'held', Payment_Status: 'Pending' }).detailsToken).toBeNull();
   });
 });
+
+describe('billing address outside the US (issue 11 item 2)', () => {
+  const schema = createPaymentSchema(false, now);
+  const zipIssues = (values: Record<string, unknown>) => {
+    const r = schema.safeParse({ ...card, ...values });
+    return r.success ? [] : r.error.issues.filter((i) => i.path[0] === 'creditCardBillingZip').map((i) => i.message);
+  };
+  it('starts from the applicant’s country and checks the postal code for the billing country', () => {
+    expect(paymentDefaults('Leah Cohen', 'Canada').creditCardBillingCountry).toBe('Canada');
+    expect(zipIssues({})).toEqual([]);
+    expect(zipIssues({ creditCardBillingZip: 'M5V 3L9' })).toEqual(['payment.errors.zip']);
+    expect(zipIssues({ creditCardBillingCountry: 'Canada', creditCardBillingZip: 'M5V 3L9' })).toEqual([]);
+    expect(zipIssues({ creditCardBillingCountry: 'Canada', creditCardBillingZip: '11219' })).toEqual(['payment.errors.postal_code']);
+    expect(zipIssues({ creditCardBillingCountry: 'Israel', creditCardBillingZip: '3303101' })).toEqual([]);
+    expect(zipIssues({ creditCardBillingCountry: 'Israel', creditCardBillingZip: '' })).toEqual(['payment.errors.postal_code']);
+    expect(zipIssues({ creditCardBillingCountry: 'United Arab Emirates', creditCardBillingZip: '' })).toEqual([]);
+  });
+});

@@ -12,6 +12,8 @@ import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { once } from 'node:events';
 import { listPage, parseListQuery, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
+import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
@@ -44,12 +46,17 @@ const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
   'withdrawnAt',
   'firstReferenceStatus',
   'secondReferenceStatus',
+  'addressCountry',
 ];
 
-/** Applications for the admissions office (ra-data-simple-rest dialect; DESIGN §4, §10). */
+/**
+ * Applications for the admissions office (ra-data-simple-rest dialect; DESIGN §4, §10). API keys: reads
+ * need `applications:read`, status and reference changes `applications:write` (issue 14 item 5).
+ */
 @ApiTags('admin')
 @Controller('admin/applications')
 @AdminOnly()
+@RequiresScope('applications:read')
 export class AdminApplicationsController {
   constructor(
     private readonly applications: AdminApplicationsService,
@@ -115,16 +122,21 @@ export class AdminApplicationsController {
     }
   }
 
-  /** One application with every answer, its documents (metadata and download link), payments and time log. 404 APP-404. */
+  /**
+   * One application with every answer, its documents (metadata and download link), payments and time log.
+   * An API key without `payments:read` gets `payments: null`. 404 APP-404.
+   */
   @Get(':id')
   @ApiOkResponse({ type: AdminApplicationDetail })
   @ApiNotFoundResponse({ description: 'APP-404' })
-  get(@Param('id') id: string): Promise<AdminApplicationDetail> {
-    return this.applications.detail(id);
+  async get(@Param('id') id: string, @CurrentUser() caller: User | ApiKeyPrincipal): Promise<AdminApplicationDetail> {
+    const detail = await this.applications.detail(id);
+    return isApiKeyPrincipal(caller) && !caller.scopes.includes('payments:read') ? { ...detail, payments: null } : detail;
   }
 
   /** Withdraws an application (audited); its links then answer TKN-002. 409 STS-409 when already withdrawn. */
   @Post(':id/withdraw')
+  @RequiresScope('applications:write')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminApplicationResponse })
   @ApiConflictResponse({ description: 'STS-409' })
@@ -138,6 +150,7 @@ export class AdminApplicationsController {
    * another value; 404 APP-404.
    */
   @Put(':id/reference-statuses')
+  @RequiresScope('applications:write')
   @ApiOkResponse({ type: AdminApplicationResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001 not one of the four statuses' })
@@ -151,6 +164,7 @@ export class AdminApplicationsController {
 
   /** Reopens a withdrawn application in the status it had reached (audited). 409 STS-409 when not withdrawn. */
   @Post(':id/reopen')
+  @RequiresScope('applications:write')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminApplicationResponse })
   @ApiConflictResponse({ description: 'STS-409' })

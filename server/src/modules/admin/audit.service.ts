@@ -4,14 +4,15 @@ import { HttpStatus } from '@nestjs/common';
 import type { EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
+import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
 import type { User } from '../users/user.entity.js';
 import { AuditEntry } from './audit-entry.entity.js';
 import { AuditEntryResponse } from './dto/audit-entry.dto.js';
 
 /** What {@link AuditService.record} writes (BRIEF contract 7). */
 export interface AuditRecordInput {
-  /** The admin who made the change (null for the system). */
-  actor: Pick<User, 'id' | 'email'> | null;
+  /** The admin who made the change (null for the system); an API key is recorded by name, without an actor id. */
+  actor: Pick<User, 'id' | 'email'> | ApiKeyPrincipal | null;
   action: string;
   resource: string;
   recordId?: string | number | null;
@@ -38,7 +39,7 @@ export class AuditService {
   async record(input: AuditRecordInput, manager?: EntityManager): Promise<void> {
     const repository = manager ? manager.getRepository(AuditEntry) : this.entries;
     await repository.insert({
-      actorId: input.actor?.id ?? null,
+      actorId: isApiKeyPrincipal(input.actor) ? null : (input.actor?.id ?? null),
       actorEmail: input.actor?.email ?? null,
       action: input.action,
       resource: input.resource,

@@ -86,7 +86,9 @@ export const APPLICATION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   semesterApplied: field(1),
   location: field(1),
   dateOfBirth: field(1),
+  addressCountry: field(1, 'countries'),
   addressState: field(1, 'states'),
+  addressRegion: field(1),
   addressZip: field(1),
   maritalStatus: field(1, 'maritalStatus'),
   contactName: field(1),
@@ -157,6 +159,7 @@ export const APPLICATION_FIELDS: Readonly<Record<string, FieldSpec>> = {
   discountCode: field(8),
   creditCardFullName: field(8),
   creditCardBillingZip: field(8),
+  creditCardBillingCountry: field(8, 'countries'),
 };
 
 /** Fields written only by submit (review, step 7); never by PATCH. */

@@ -1,3 +1,4 @@
+import { addressErrors, postalCodeErrors } from './address-rules.js';
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
@@ -35,7 +36,14 @@ const COLUMN_FIELDS = new Set([
   'location',
 ]);
 /** Fields whose change does not undo a certification (the payment step's own fields). */
-const PAYMENT_STEP_FIELDS = new Set(['version', 'stepReached', 'discountCode', 'creditCardFullName', 'creditCardBillingZip']);
+const PAYMENT_STEP_FIELDS = new Set([
+  'version',
+  'stepReached',
+  'discountCode',
+  'creditCardFullName',
+  'creditCardBillingZip',
+  'creditCardBillingCountry',
+]);
 /** Time zone of the provider (maintenance windows and signature dates are in Eastern time). */
 const OFFICE_ZONE = 'America/New_York';
 
@@ -116,7 +124,7 @@ export class ApplicationsService {
     const merged: Record<string, unknown> = { ...application.answers, ...patch };
     const gender = application.gender;
     const options = await this.optionsFor(dropdownKeysOf(patch, gender));
-    const errors: Errors = { ...optionErrors(patch, options, gender), ...conditionErrors(patch, merged) };
+    const errors: Errors = { ...optionErrors(patch, options, gender), ...conditionErrors(patch, merged), ...addressErrors(patch, merged) };
     if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
 
     const columns: Partial<Application> = {};
@@ -207,7 +215,7 @@ export class ApplicationsService {
    * Contract 4: review and certify. Checks every required field of the rule set and that the
    * signature matches the applicant's name (signature-name.ts: NFKC, case- and space-insensitive, CJK
    * names also family name first) and the date is
-   * today (Eastern time, ±1 day for the applicant's own zone). On success stores certifyAllInformation,
+   * today (Eastern time, ±1 day for the applicant's own zone), and that the postal code fits the country. On success stores certifyAllInformation,
    * fullNameSignature, dateSignature, fullName (the name signed against) and date (the office date)
    * in the answers, sets certified_at, raises stepReached to 8; status stays draft (payments submit it).
    * @throws ApiException 422 VAL-001 with `errors` per field and `data.missing` [{field, step}];
@@ -218,7 +226,7 @@ export class ApplicationsService {
     if (application.status !== 'draft') throw new ApiException(HttpStatus.GONE, 'TKN-002');
     if (dto.version !== application.version) throw this.conflict(application);
 
-    const errors: Errors = {};
+    const errors: Errors = postalCodeErrors(application.answers);
     const fullName = `${application.firstName} ${application.lastName}`;
     if (!signatureMatchesName(dto.fullNameSignature, application.firstName, application.lastName)) {
       errors.fullNameSignature = [{ key: 'validation.signatureMismatch' }];

@@ -1,13 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { FILE_STORAGE, type FileStorage } from './storage/file-storage.js';
 
 /** Arbitrary constant key of the advisory lock that lets one replica at a time run the clean-up. */
 const CLEANUP_LOCK_KEY = 7_261_401;
-const INTERVAL_NAME = 'attachments-orphan-cleanup';
+/** pg-boss queue of the clean-up (shown on the admin Jobs view). */
+export const CLEANUP_QUEUE = 'attachments-orphan-cleanup';
 
 /** What one clean-up run did. */
 export interface CleanupReport {
@@ -19,33 +20,31 @@ export interface CleanupReport {
 
 /**
  * Deletes stored objects that no attachment row refers to (DESIGN §6, §11): what an upload interrupted
- * half-way (client gone, server killed) may leave behind. Runs every `UPLOAD_CLEANUP_INTERVAL_MINUTES`
- * through `@nestjs/schedule`; each run holds a transaction-scoped PostgreSQL advisory lock
- * (`pg_try_advisory_xact_lock`), so with N replicas one does the work and the others skip.
+ * half-way (client gone, server killed) may leave behind. Runs every `UPLOAD_CLEANUP_INTERVAL_MINUTES` as the
+ * periodic pg-boss job {@link CLEANUP_QUEUE} (once per period across replicas; a failed run is retried with
+ * back-off); each run also holds a transaction-scoped PostgreSQL advisory lock (`pg_try_advisory_xact_lock`),
+ * so a direct call never overlaps a scheduled run.
  * Only objects older than `UPLOAD_ORPHAN_MINUTES` are touched, so uploads still streaming are safe.
  */
 @Injectable()
-export class AttachmentsCleanupService implements OnApplicationBootstrap, OnModuleDestroy {
+export class AttachmentsCleanupService implements OnModuleInit {
   private readonly logger = new Logger(AttachmentsCleanupService.name);
 
   constructor(
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly jobs: JobsService,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const every = this.config.UPLOAD_CLEANUP_INTERVAL_MINUTES * 60_000;
-    const timer = setInterval(() => {
-      this.run().catch((error: unknown) => this.logger.error(`Orphan clean-up failed: ${String(error)}`));
-    }, every);
-    timer.unref();
-    this.scheduler.addInterval(INTERVAL_NAME, timer);
-  }
-
-  onModuleDestroy(): void {
-    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+  /** Defines the periodic clean-up job (pg-boss starts it on bootstrap). */
+  onModuleInit(): void {
+    this.jobs.define({
+      queue: CLEANUP_QUEUE,
+      everySeconds: this.config.UPLOAD_CLEANUP_INTERVAL_MINUTES * 60,
+      policy: 'singleton',
+      handler: () => this.run(),
+    });
   }
 
   /**

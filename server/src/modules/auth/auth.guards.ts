@@ -4,11 +4,35 @@ import { AuthGuard } from '@nestjs/passport';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
+import { REQUIRED_SCOPE, type ApiKeyScope } from '../api-keys/api-key-scopes.js';
+import { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { User, UserRole } from '../users/user.entity.js';
 
-/** Requires a valid bearer token; 401 AUTH-401 otherwise. Puts the user on `request.user`. */
+/**
+ * Requires a valid bearer token; 401 AUTH-401 otherwise. Puts the caller on `request.user`: a user, or an
+ * {@link ApiKeyPrincipal} for an API key, which passes only where the route declares a scope the key holds
+ * ({@link RequiresScope}; 403 AUTH-403 otherwise, 429 AUTH-429 over the key's rate limit; every use audited).
+ */
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly apiKeys: ApiKeysService,
+  ) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Request & { user?: unknown }>();
+    if (isApiKeyPrincipal(request.user)) {
+      const scope = this.reflector.getAllAndOverride<ApiKeyScope | undefined>(REQUIRED_SCOPE, [context.getHandler(), context.getClass()]);
+      await this.apiKeys.authorize(request.user, scope, request);
+    }
+    return true;
+  }
+
   override handleRequest<T>(error: unknown, user: T): T {
     if (error || !user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
     return user;
@@ -17,16 +41,11 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
 
 /** Authenticates when a bearer token is sent, and lets anonymous callers through (`request.user` unset). */
 @Injectable()
-export class OptionalBearerAuthGuard extends AuthGuard('bearer') {
-  override canActivate(context: ExecutionContext) {
+export class OptionalBearerAuthGuard extends BearerAuthGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
     if (!request.headers.authorization) return true;
     return super.canActivate(context);
-  }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new ApiException(HttpStatus.UNAUTHORIZED, 'AUTH-401');
-    return user;
   }
 }
 
@@ -40,7 +59,9 @@ export class RolesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const roles = this.reflector.getAllAndOverride<UserRole[]>(ROLES_KEY, [context.getHandler(), context.getClass()]);
     if (!roles?.length) return true;
-    const user = context.switchToHttp().getRequest<Request & { user?: User }>().user;
+    const user = context.switchToHttp().getRequest<Request & { user?: User | ApiKeyPrincipal }>().user;
+    // an API key's scope was checked by BearerAuthGuard, which runs first (AdminOnly)
+    if (isApiKeyPrincipal(user)) return true;
     if (!user || !roles.includes(user.role)) throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH-403');
     return true;
   }

@@ -119,6 +119,18 @@ const SHORT_NAMES: Readonly<Record<string, string>> = {
   VA: 'Holy See',
 };
 
+/** The seeded name of a country's display form (SHORT_NAMES) back to its ISO 3166-1 alpha-2 code. */
+const CODE_OF_SHORT_NAME: ReadonlyMap<string, string> = new Map(Object.entries(SHORT_NAMES).map(([code, name]) => [name, code]));
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country as the `countries` dropdown names it ('United States' → 'US',
+ * 'Brunei' → 'BN'); any English name or alias the library knows is accepted too (an admin-added option).
+ * @returns the code, or undefined for a name no list knows
+ */
+export function countryCodeOf(name: string): string | undefined {
+  return CODE_OF_SHORT_NAME.get(name) ?? countries.getAlpha2Code(name, 'en');
+}
+
 function countryOptions(): DropdownOption[] {
   const names = countries.getNames('en', { select: 'official' });
   const list = Object.entries(names)

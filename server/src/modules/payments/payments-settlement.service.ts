@@ -1,13 +1,13 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { Payment } from './payment.entity.js';
 import { abandonedPendingBefore, OPEN_PAYMENT_STATUSES, PaymentsService, SETTLE_GRACE_MS } from './payments.service.js';
 
-/** Name of the interval in the SchedulerRegistry. */
-export const PAYMENT_SETTLE_INTERVAL_NAME = 'payments-settlement';
+/** pg-boss queue of the settlement job (shown on the admin Jobs view). */
+export const PAYMENT_SETTLE_QUEUE = 'payments-settlement';
 
 /** What one settlement run did: attempts it asked the gateway about, by what they are afterwards. */
 export interface SettlementReport {
@@ -34,17 +34,16 @@ export interface SettlementReport {
  * applicant who never comes back is not left Pending, or charged without a receipt.
  *
  * Each attempt is settled by {@link PaymentsService.settle}, the same step the retry path uses. Runs every
- * `PAYMENT_SETTLE_INTERVAL_SECONDS` (0: off) through `@nestjs/schedule`. Replicas share the work: each
+ * `PAYMENT_SETTLE_INTERVAL_SECONDS` (0: off) as the periodic pg-boss job {@link PAYMENT_SETTLE_QUEUE} (one job
+ * per period across replicas; see JobsService). Runs called directly share the work too: each
  * attempt is claimed alone by an `UPDATE … WHERE id = (SELECT … FOR UPDATE SKIP LOCKED)`, which stamps
  * `settle_checked_at` and counts `settle_checks`; a claimed attempt is not claimed again for a lease
  * (longer than a lookup can take), so two settlers never ask about the same attempt in one period, and no
  * transaction stays open while the gateway is asked.
  */
 @Injectable()
-export class PaymentsSettlementService implements OnApplicationBootstrap, OnModuleDestroy {
+export class PaymentsSettlementService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PaymentsSettlementService.name);
-  /** The run in progress in this process (the interval skips a tick rather than overlap it). */
-  private running: Promise<unknown> | undefined;
   /** Set on shutdown: a run finishes the attempt in hand and claims no more. */
   private stopping = false;
 
@@ -52,28 +51,25 @@ export class PaymentsSettlementService implements OnApplicationBootstrap, OnModu
     private readonly payments: PaymentsService,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly jobs: JobsService,
   ) {}
 
-  /** Starts the interval unless `PAYMENT_SETTLE_INTERVAL_SECONDS` is 0. */
-  onApplicationBootstrap(): void {
-    const seconds = this.config.PAYMENT_SETTLE_INTERVAL_SECONDS;
-    if (seconds <= 0) return;
-    const timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.settlePending()
-        .catch((error: unknown) => this.logger.error(`Payment settlement failed: ${String(error)}`))
-        .finally(() => (this.running = undefined));
-    }, seconds * 1000);
-    timer.unref();
-    this.scheduler.addInterval(PAYMENT_SETTLE_INTERVAL_NAME, timer);
+  /**
+   * Defines the settlement queue; periodic every `PAYMENT_SETTLE_INTERVAL_SECONDS` unless that is 0 (then the
+   * queue exists, shown with zero counts, but nothing offers jobs to it). One run at a time (singleton policy).
+   */
+  onModuleInit(): void {
+    this.jobs.define({
+      queue: PAYMENT_SETTLE_QUEUE,
+      everySeconds: this.config.PAYMENT_SETTLE_INTERVAL_SECONDS,
+      policy: 'singleton',
+      handler: () => this.settlePending(),
+    });
   }
 
-  /** Stops the interval and waits for the attempt in hand, so a run does not outlive the database connection. */
-  async onModuleDestroy(): Promise<void> {
+  /** On shutdown a run in progress finishes the attempt in hand and claims no more (pg-boss waits for it). */
+  onModuleDestroy(): void {
     this.stopping = true;
-    if (this.scheduler.doesExist('interval', PAYMENT_SETTLE_INTERVAL_NAME)) this.scheduler.deleteInterval(PAYMENT_SETTLE_INTERVAL_NAME);
-    await this.running;
   }
 
   /**

@@ -1,3 +1,6 @@
+import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
+import { DEFAULT_COUNTRY, postalCodeAsked, postalCodeErrors } from '../applications/address-rules.js';
+import { countryCodeOf } from '../dropdowns/dropdowns.seed-data.js';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
@@ -141,7 +144,12 @@ export class PaymentsService {
       refId: refIdOf(dto.requestId),
       description: `Application fee ${application.referenceNumber}`,
       opaqueData: dto.opaqueData!,
-      cardholder: { firstName, lastName: rest.join(' ') || firstName, zip: dto.creditCardBillingZip! },
+      cardholder: {
+        firstName,
+        lastName: rest.join(' ') || firstName,
+        zip: dto.creditCardBillingZip ?? '',
+        country: countryCodeOf(dto.creditCardBillingCountry || DEFAULT_COUNTRY),
+      },
       email: application.email,
       customerIp,
     });
@@ -214,10 +222,18 @@ export class PaymentsService {
   }
 
   private assertCardFields(dto: PayDto): void {
-    const errors: Record<string, { key: string }[]> = {};
+    const errors: Record<string, FieldErrorMessage[]> = {};
     if (!dto.opaqueData) errors.opaqueData = [{ key: 'validation.isDefined' }];
     if (!dto.creditCardFullName?.trim()) errors.creditCardFullName = [{ key: 'validation.isNotEmpty' }];
-    if (!dto.creditCardBillingZip) errors.creditCardBillingZip = [{ key: 'validation.isNotEmpty' }];
+    // the billing address may be in any country (issue 11 item 2): its postal code is checked for it
+    const country = dto.creditCardBillingCountry || DEFAULT_COUNTRY;
+    if (!countryCodeOf(country)) errors.creditCardBillingCountry = [{ key: 'validation.isIn' }];
+    else if (!dto.creditCardBillingZip) {
+      if (country === DEFAULT_COUNTRY || postalCodeAsked(country)) errors.creditCardBillingZip = [{ key: 'validation.isNotEmpty' }];
+    } else {
+      const wrong = postalCodeErrors({ addressCountry: country, addressZip: dto.creditCardBillingZip }).addressZip;
+      if (wrong) errors.creditCardBillingZip = wrong;
+    }
     if (Object.keys(errors).length) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors });
   }
 

@@ -25,7 +25,9 @@ export interface ApplicationRecord {
   location?: string | null;
   locale?: string | null;
   dateOfBirth?: string | null;
+  addressCountry?: string | null;
   addressState?: string | null;
+  addressRegion?: string | null;
   addressZip?: string | null;
   maritalStatus?: string | null;
   contactName?: string | null;

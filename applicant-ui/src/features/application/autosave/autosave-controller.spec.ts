@@ -24,7 +24,8 @@ function axiosError(status: number, data?: unknown) {
 
 /** In-memory PATCH endpoint (applications.service.save semantics). */
 class FakeServer {
-  record: ApplicationRecord = { Id: 'app-1', version: 1, status: 'draft', stepReached: '1' };
+  // as the server answers a new record (its defaults included: no country saved = United States)
+  record: ApplicationRecord = { Id: 'app-1', version: 1, status: 'draft', stepReached: '1', addressCountry: 'United States' };
   failures: Failure[] = [];
   latencyMs = 100;
   calls: SaveBody[] = [];

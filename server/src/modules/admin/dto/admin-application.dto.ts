@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { countryOf } from '../../applications/address-rules.js';
 import { REFERENCE_STATUSES, type Application, type ReferenceStatus } from '../../applications/application.entity.js';
 
 /** An application in the admin console's list (`/api/admin/applications`); spec §3 wire names. */
@@ -14,6 +15,8 @@ export class AdminApplicationResponse {
   @ApiProperty() fieldOfInterest: string;
   @ApiProperty() semesterApplied: string;
   @ApiProperty({ nullable: true }) location: string | null;
+  @ApiProperty({ example: 'United States', description: "the applicant's country (answers.addressCountry; United States when none)" })
+  addressCountry: string;
   @ApiProperty() locale: string;
   @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
   @ApiProperty({ example: '3' }) stepReached: string;
@@ -43,6 +46,7 @@ export class AdminApplicationResponse {
       fieldOfInterest: app.fieldOfInterest,
       semesterApplied: app.semester,
       location: app.location,
+      addressCountry: countryOf(app.answers),
       locale: app.locale,
       status: app.status,
       stepReached: String(app.stepReached),
@@ -107,7 +111,9 @@ export class AdminApplicationDetail extends AdminApplicationResponse {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'every saved answer, spec §3 field names' })
   answers: Record<string, unknown>;
   @ApiProperty({ type: [AdminAttachment] }) attachments: AdminAttachment[];
-  @ApiProperty({ type: [AdminPayment] }) payments: AdminPayment[];
+  /** null when an API key without `payments:read` asks (issue 14 item 5). */
+  @ApiProperty({ type: [AdminPayment], nullable: true, description: 'null for an API key without the payments:read scope' })
+  payments: AdminPayment[] | null;
   @ApiProperty({ type: [AdminTimeLogEntry] }) timeLog: AdminTimeLogEntry[];
 }
 

@@ -1,15 +1,16 @@
+import { DEFAULT_COUNTRY } from '../address-rules.js';
 import { ApiProperty } from '@nestjs/swagger';
 import type { Application } from '../application.entity.js';
 
 /** The record's default answers (spec §3: the college-level / AP course list starts with one blank row). */
 export function defaultAnswers(): Record<string, unknown> {
-  return { passedCollegeLevelOrAPCourses: [{ college: '', name: '' }] };
+  return { passedCollegeLevelOrAPCourses: [{ college: '', name: '' }], addressCountry: DEFAULT_COUNTRY };
 }
 
 /**
  * The application record on the wire (spec §3 field names, contract 1): every saved answer merged at
  * top level, plus the identity, status and time columns. Answers never saved are absent, except the
- * defaults (`passedCollegeLevelOrAPCourses` = one blank row).
+ * defaults (`passedCollegeLevelOrAPCourses` = one blank row, `addressCountry` = United States).
  */
 export class ApplicationRecord {
   @ApiProperty({ format: 'uuid' }) Id: string;

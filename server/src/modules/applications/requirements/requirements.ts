@@ -1,3 +1,4 @@
+import { countryOf, isUsAddress, postalCodeAsked } from '../address-rules.js';
 import type { ProgramGroup, SectionFlags } from '../../programs/programs.catalogue.js';
 import { courseFields, stepOfField, type CourseTable, type PrerequisiteSubject } from '../application-fields.js';
 import type { StepNumber } from '../application-steps.js';
@@ -81,18 +82,10 @@ export function computeRequirements(input: RequirementsInput): Requirements {
   const need = (...fields: string[]) => required.push(...fields);
 
   // Step 1 — Personal.
-  need(
-    'firstName',
-    'lastName',
-    'email',
-    'fieldOfInterest',
-    'semesterApplied',
-    'dateOfBirth',
-    'addressState',
-    'addressZip',
-    'maritalStatus',
-    'cellPhone',
-  );
+  need('firstName', 'lastName', 'email', 'fieldOfInterest', 'semesterApplied', 'dateOfBirth', 'maritalStatus', 'cellPhone');
+  // the address follows the country (issue 11 item 2): US state + ZIP; elsewhere the postal code where the country has them
+  if (isUsAddress(a)) need('addressState', 'addressZip');
+  else if (postalCodeAsked(countryOf(a))) need('addressZip');
 
   // Step 2 — Family.
   need('fatherFirstName', 'fatherLastName', 'motherFirstName', 'motherLastName');

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { IsUsZip } from '../../../common/validation/formats.js';
 
 /** The browser-tokenised card (Accept.js, or the fake tokeniser): never a card number. */
 export class OpaqueDataDto {
@@ -34,10 +33,20 @@ export class PayDto {
   @MaxLength(100)
   creditCardFullName?: string;
 
-  @ApiPropertyOptional({ example: '11230' })
+  @ApiPropertyOptional({
+    example: '11230',
+    description: "billing ZIP code (US) or the billing country's postal code, checked per country (issue 11 item 2)",
+  })
   @IsOptional()
-  @IsUsZip()
+  @IsString()
+  @MaxLength(20)
   creditCardBillingZip?: string;
+
+  @ApiPropertyOptional({ example: 'Canada', description: 'billing country, a value of dropdown `countries`; default United States' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  creditCardBillingCountry?: string;
 
   @ApiPropertyOptional({ example: 'SPRING25' })
   @IsOptional()

@@ -71,6 +71,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
             firstName: request.cardholder.firstName.slice(0, 50),
             lastName: request.cardholder.lastName.slice(0, 50),
             zip: request.cardholder.zip.slice(0, 20),
+            ...(request.cardholder.country ? { country: request.cardholder.country } : {}),
           },
           ...(request.customerIp ? { customerIP: request.customerIp } : {}),
           transactionSettings: { setting: [{ settingName: 'duplicateWindow', settingValue: '120' }] },

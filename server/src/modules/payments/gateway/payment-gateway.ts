@@ -12,7 +12,8 @@ export interface ChargeRequest {
   refId: string;
   description: string;
   opaqueData: { descriptor: string; value: string };
-  cardholder: { firstName: string; lastName: string; zip: string };
+  /** `country`: ISO 3166-1 alpha-2 code of the billing address (issue 11 item 2; absent = US). */
+  cardholder: { firstName: string; lastName: string; zip: string; country?: string };
   email: string;
   customerIp?: string;
 }

@@ -1,7 +1,7 @@
 /**
  * Step 1 "Personal" (DESIGN §3): name, e-mail, date of birth (MM/DD/YYYY), gender (fixed), field of
- * interest, semester and location (changeable among those offered to the applicant's gender), address
- * state and zip, marital status, contact name, cell phone, how heard. Autosaves (the program choice
+ * interest, semester and location (changeable among those offered to the applicant's gender), country
+ * with the address it asks (US: state and ZIP; elsewhere: region and postal code, issue 11 item 2), marital status, contact name, cell phone, how heard. Autosaves (the program choice
  * only once field, semester and location fit together); Next validates, saves and goes on.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
 import { PersonNameFields } from '../../../../shared/ui/NameFields';
+import { countryOrDefault, isUs, postalCodeAsked, postalCodeFits } from './address-rules';
 import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
@@ -58,6 +59,15 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const program = catalogue?.programs.find((p) => p.name === fieldOfInterest);
   const choices = useMemo(() => (program && catalogue ? semesterChoices(program, catalogue.semesters) : []), [program, catalogue]);
   const locations = choices.find((c) => c.semester === semester)?.locations ?? [];
+  const country = countryOrDefault(form.watch('addressCountry'));
+  const us = isUs(country);
+  /** After a country change: clear the answers the new country does not ask or that do not fit it. */
+  const fitAddressToCountry = () => {
+    const v = form.getValues();
+    if (isUs(v.addressCountry)) form.setValue('addressRegion', '');
+    else form.setValue('addressState', '');
+    if (v.addressZip && !postalCodeFits(v.addressCountry, v.addressZip)) form.setValue('addressZip', '');
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     if (catalogue && !choiceComplete(values)) {
@@ -146,28 +156,50 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
       </fieldset>
       <fieldset className="fieldset">
         <legend>{t('personal.contact')}</legend>
+        <SelectField
+          label={t('fields.addressCountry')}
+          placeholder={placeholder}
+          options={optionsFor(dropdowns, 'countries')}
+          autoComplete="country-name"
+          required
+          error={err('addressCountry')}
+          {...register('addressCountry', { onChange: () => fitAddressToCountry() })}
+        />
         <div className="form-row">
-          <SelectField
-            label={t('fields.addressState')}
-            placeholder={placeholder}
-            options={optionsFor(dropdowns, 'states')}
-            autoComplete="address-level1"
-            required
-            error={err('addressState')}
-            {...register('addressState')}
-          />
-          <TextField
-            label={t('fields.addressZip')}
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            required
-            error={err('addressZip')}
-            {...register('addressZip')}
-          />
+          {us ? (
+            <SelectField
+              label={t('fields.addressState')}
+              placeholder={placeholder}
+              options={optionsFor(dropdowns, 'states')}
+              autoComplete="address-level1"
+              required
+              error={err('addressState')}
+              {...register('addressState')}
+            />
+          ) : (
+            <TextField
+              label={t('fields.addressRegion')}
+              autoComplete="address-level1"
+              maxLength={100}
+              error={err('addressRegion')}
+              {...register('addressRegion')}
+            />
+          )}
+          {(us || postalCodeAsked(country)) && (
+            <TextField
+              label={t(us ? 'fields.addressZip' : 'fields.postalCode')}
+              inputMode={us ? 'numeric' : 'text'}
+              autoComplete="postal-code"
+              maxLength={us ? 10 : 20}
+              required
+              error={err('addressZip')}
+              {...register('addressZip')}
+            />
+          )}
         </div>
         <TextField
           label={t('fields.cellPhone')}
+          hint={t('fields.cellPhone_hint')}
           type="tel"
           autoComplete="tel"
           required

@@ -10,6 +10,7 @@ import { SECTIONS, type CourseTable } from '../../requirements';
 import { educationSections, seminaryListKey } from '../education/education.schema';
 import { MARRIED } from '../family/family.schema';
 import { obj } from '../field-rules';
+import { countryOrDefault, isUs, phoneForDisplay } from '../personal/address-rules';
 import { courseFields, prerequisiteSections, TAKEN } from '../prerequisites/prerequisites.schema';
 import { RECOMMENDER_FIELDS, REFERENCE_FIELDS } from '../references/references.schema';
 import { REVIEW_STEP, stepKey } from '../step-config';
@@ -63,9 +64,16 @@ export function buildReview(
       rows.push(row('gender', t('fields.gender'), record.gender ? t(`gender.${record.gender.toLowerCase()}`) : empty));
       rows.push(plain('fieldOfInterest'), plain('semesterApplied'));
       if (record.location) rows.push(plain('location'));
-      rows.push(row('addressState', t('fields.addressState'), option('states', record.addressState)));
-      rows.push(plain('addressZip'), row('maritalStatus', t('fields.maritalStatus'), option('maritalStatus', record.maritalStatus)));
-      rows.push(plain('cellPhone'), plain('contactName'), row('howHeard', t('fields.howHeard'), option('howHeard', record.howHeard)));
+      // the address follows the country (issue 11 item 2): state + ZIP in the US, region + postal code elsewhere
+      const country = countryOrDefault(record.addressCountry);
+      rows.push(row('addressCountry', t('fields.addressCountry'), option('countries', country)));
+      if (isUs(country))
+        rows.push(row('addressState', t('fields.addressState'), option('states', record.addressState)), plain('addressZip'));
+      else rows.push(plain('addressRegion'), row('addressZip', t('fields.postalCode'), show(record.addressZip)));
+      rows.push(row('maritalStatus', t('fields.maritalStatus'), option('maritalStatus', record.maritalStatus)));
+      const phone = text(record.cellPhone);
+      rows.push(row('cellPhone', t('fields.cellPhone'), phone ? phoneForDisplay(phone, country) : empty));
+      rows.push(plain('contactName'), row('howHeard', t('fields.howHeard'), option('howHeard', record.howHeard)));
     } else if (step === 2) {
       for (const f of ['fatherFirstName', 'fatherLastName', 'fatherOccupation', 'fatherDeceased']) rows.push(plain(f));
       for (const f of ['motherFirstName', 'motherLastName', 'motherMaidenName', 'motherOccupation', 'motherDeceased']) rows.push(plain(f));

@@ -1,4 +1,4 @@
-import { OptionalText, OptionalZip } from '../../../../common/validation/optional-fields.js';
+import { OptionalOption, OptionalText } from '../../../../common/validation/optional-fields.js';
 
 /**
  * Step 8 — the payment form's typed fields, saved like any step (the card itself is tokenised in the
@@ -7,5 +7,7 @@ import { OptionalText, OptionalZip } from '../../../../common/validation/optiona
 export class PaymentStepDto {
   @OptionalText(50) discountCode?: string | null;
   @OptionalText(100) creditCardFullName?: string | null;
-  @OptionalZip() creditCardBillingZip?: string | null;
+  @OptionalText(20, "billing ZIP (US) or the billing country's postal code (checked per country at payment)")
+  creditCardBillingZip?: string | null;
+  @OptionalOption('countries') creditCardBillingCountry?: string | null;
 }

@@ -1,13 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
-import {
-  OptionalOption,
-  OptionalPastUsDate,
-  OptionalPhone,
-  OptionalText,
-  OptionalZip,
-} from '../../../../common/validation/optional-fields.js';
+import { OptionalOption, OptionalPastUsDate, OptionalPhone, OptionalText } from '../../../../common/validation/optional-fields.js';
 
 const trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 const sent = (name: string) => ValidateIf((o: Record<string, unknown>) => o[name] !== undefined);
@@ -15,7 +9,8 @@ const sent = (name: string) => ValidateIf((o: Record<string, unknown>) => o[name
 /**
  * Step 1 — Personal (DESIGN §3). Name and e-mail are required whenever sent (they cannot be cleared);
  * a changed field of interest / semester / location must be offered to the applicant's gender
- * (checked against the catalogue). Gender is fixed at start and not writable.
+ * (checked against the catalogue). Gender is fixed at start and not writable. The address and phone
+ * follow `addressCountry` (issue 11 item 2, `address-rules.ts`).
  */
 export class PersonalStepDto {
   @ApiPropertyOptional() @sent('firstName') @trimmed() @IsString() @IsNotEmpty() @MaxLength(100) firstName?: string;
@@ -35,8 +30,11 @@ export class PersonalStepDto {
   semesterApplied?: string;
   @OptionalText(50) location?: string | null;
   @OptionalPastUsDate() dateOfBirth?: string | null;
+  @OptionalOption('countries') addressCountry?: string | null;
   @OptionalOption('states') addressState?: string | null;
-  @OptionalZip() addressZip?: string | null;
+  @OptionalText(100, 'province or region, outside the United States only') addressRegion?: string | null;
+  @OptionalText(20, "ZIP code in the US, else the country's postal code (checked per country by the service)")
+  addressZip?: string | null;
   @OptionalOption('maritalStatus') maritalStatus?: string | null;
   @OptionalText(100) contactName?: string | null;
   @OptionalPhone() cellPhone?: string | null;

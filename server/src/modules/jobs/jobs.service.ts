@@ -1,0 +1,202 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import PgBoss from 'pg-boss';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+
+/** Injection token of the PostgreSQL URL pg-boss connects to (the app's database: DATABASE_URL or the embedded one). */
+export const JOBS_DATABASE_URL = Symbol('JOBS_DATABASE_URL');
+
+/** PostgreSQL schema pg-boss keeps its queues, jobs, schedules and history in (created and migrated by pg-boss itself). */
+export const JOBS_SCHEMA = 'pgboss';
+
+/** Retries of a failed job before it is left `failed`: 3, after 30 s, then back-off (pg-boss doubles the delay with jitter). */
+export const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
+
+/** Runs `step` again (up to 5 tries) when PostgreSQL answers a deadlock (40P01) or a unique violation (23505). */
+async function retryOnConflict(step: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+/** A kind of background work, registered by its owning module in `onModuleInit` (see {@link JobsService.define}). */
+export interface JobDefinition<T extends object = object> {
+  /** Queue name (kebab-case), e.g. `payments-settlement`. Also the name shown on the admin Jobs view. */
+  queue: string;
+  /** Does one job. Throwing (or rejecting) fails the attempt: pg-boss retries it per `retry`, then keeps it `failed`. */
+  handler: (data: T, job: { id: string; retryCount: number }) => Promise<unknown>;
+  /**
+   * Period in seconds of a periodic job (0 or absent: not periodic). Every replica offers one job per period,
+   * but pg-boss keeps only the first per time slot (`singletonKey` + `singletonSeconds`, a unique index in its
+   * table), so across N replicas it runs once per period, on whichever replica fetches it.
+   */
+  everySeconds?: number;
+  /** Retry settings (pg-boss `retryLimit`, `retryDelay` seconds, `retryBackoff`). Default {@link DEFAULT_RETRY}. */
+  retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  /** `singleton`: at most one job of the queue active at a time across replicas (pg-boss queue policy). Default `standard`. */
+  policy?: 'standard' | 'singleton';
+}
+
+/** Counts of one queue's jobs by state (pg-boss states; `queued` = created + retry). */
+export interface QueueCounts {
+  queue: string;
+  queued: number;
+  active: number;
+  failed: number;
+  completed: number;
+}
+
+/**
+ * The one background-job mechanism (issue 15 item 5; docs/decisions.md "Background jobs on pg-boss"):
+ * pg-boss on the app's own PostgreSQL, schema {@link JOBS_SCHEMA}. Modules register {@link JobDefinition}s in
+ * `onModuleInit`; on bootstrap this starts pg-boss, creates each queue (retries, back-off), starts a worker
+ * per queue and the tickers of periodic jobs. Completed and failed jobs stay in pg-boss's tables (moved to
+ * its archive after 12 h, deleted after 7 days): that is the history {@link counts} reads.
+ * On shutdown (`onModuleDestroy`, before TypeORM closes) it stops the tickers and waits for jobs in hand.
+ */
+@Injectable()
+export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(JobsService.name);
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly tickers: NodeJS.Timeout[] = [];
+  private boss: PgBoss | undefined;
+  private stopping = false;
+
+  constructor(
+    @Inject(JOBS_DATABASE_URL) private readonly databaseUrl: string,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Registers a kind of job. Call from `onModuleInit` (before bootstrap starts the workers).
+   * @throws Error when the queue name is taken
+   */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.definitions.has(definition.queue)) throw new Error(`job queue ${definition.queue} is defined twice`);
+    this.definitions.set(definition.queue, definition as unknown as JobDefinition);
+  }
+
+  /** Names of the registered queues, sorted. */
+  get queues(): string[] {
+    return [...this.definitions.keys()].sort();
+  }
+
+  /**
+   * Period of a periodic queue (seconds); 0 when the queue is not periodic.
+   * @throws Error for an unknown queue
+   */
+  periodSeconds(queue: string): number {
+    const definition = this.definitions.get(queue);
+    if (!definition) throw new Error(`unknown job queue ${queue}`);
+    return definition.everySeconds ?? 0;
+  }
+
+  /** Starts pg-boss (creating or migrating its schema), the queues, their workers and the periodic tickers. */
+  async onApplicationBootstrap(): Promise<void> {
+    const boss = new PgBoss({
+      connectionString: this.databaseUrl,
+      schema: JOBS_SCHEMA,
+      max: 4,
+      application_name: 'portal-jobs',
+      // pg-boss's own cron is unused (our periods are in seconds; see tickers); its maintenance stays on
+      schedule: false,
+    });
+    boss.on('error', (error: Error) => this.logger.error(`pg-boss: ${error.message}`));
+    await boss.start();
+    this.boss = boss;
+    for (const definition of this.definitions.values()) await this.startQueue(boss, definition);
+  }
+
+  /**
+   * Defines a queue after bootstrap and starts it at once (tests; modules use {@link define}).
+   * @throws Error when the queue name is taken or pg-boss is not started
+   */
+  async add<T extends object>(definition: JobDefinition<T>): Promise<void> {
+    const boss = this.started;
+    this.define(definition);
+    await this.startQueue(boss, definition as unknown as JobDefinition);
+  }
+
+  /** Creates (or updates) the queue with its retry settings, starts its worker and, if periodic, its ticker. */
+  private async startQueue(boss: PgBoss, definition: JobDefinition): Promise<void> {
+    const queue = { name: definition.queue, policy: definition.policy ?? 'standard', ...(definition.retry ?? DEFAULT_RETRY) };
+    // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
+    await retryOnConflict(() => boss.createQueue(definition.queue, queue));
+    await boss.updateQueue(definition.queue, queue); // so changed retry settings apply
+    await boss.work<object>(
+      definition.queue,
+      { batchSize: 1, pollingIntervalSeconds: this.config.JOBS_POLL_SECONDS, includeMetadata: true },
+      async ([job]) => {
+        await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
+      },
+    );
+    const every = definition.everySeconds ?? 0;
+    if (every <= 0) return;
+    const tick = () => {
+      if (this.stopping) return;
+      this.offerPeriodic(definition.queue, every).catch((error: unknown) =>
+        this.logger.error(`Scheduling ${definition.queue} failed: ${String(error)}`),
+      );
+    };
+    const timer = setInterval(tick, every * 1000);
+    timer.unref();
+    this.tickers.push(timer);
+    tick();
+  }
+
+  /**
+   * Offers this period's job of a periodic queue. pg-boss inserts it only if no job of the queue holds the
+   * same time slot (`singletonSeconds`), so replicas (and repeated ticks) never double a period.
+   * @returns the job id, or null when the slot was already taken
+   */
+  async offerPeriodic(queue: string, everySeconds: number): Promise<string | null> {
+    return this.started.send(queue, {}, { singletonKey: 'period', singletonSeconds: everySeconds });
+  }
+
+  /**
+   * Queues a one-off job.
+   * @param queue a defined queue
+   * @param data the job's payload (JSON)
+   * @param options pg-boss send options (e.g. `startAfter`, `singletonKey`)
+   * @returns the job id (null when a singleton rule kept it out)
+   */
+  async send(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    if (!this.definitions.has(queue)) throw new Error(`unknown job queue ${queue}`);
+    return this.started.send(queue, data, options);
+  }
+
+  /**
+   * Jobs per registered queue by state, from pg-boss's live table and its archive (the history).
+   * @returns one entry per queue, sorted by name; zeros for a queue without jobs
+   */
+  async counts(): Promise<QueueCounts[]> {
+    const rows = (await this.started.getDb().executeSql(
+      `SELECT name, state::text AS state, count(*)::int AS n
+         FROM (SELECT name, state FROM ${JOBS_SCHEMA}.job UNION ALL SELECT name, state FROM ${JOBS_SCHEMA}.archive) jobs
+        WHERE name = ANY($1) GROUP BY name, state`,
+      [this.queues],
+    )) as { rows: { name: string; state: string; n: number }[] };
+    return this.queues.map((queue) => {
+      const of = (...states: string[]) =>
+        rows.rows.filter((r) => r.name === queue && states.includes(r.state)).reduce((sum, r) => sum + r.n, 0);
+      return { queue, queued: of('created', 'retry'), active: of('active'), failed: of('failed'), completed: of('completed') };
+    });
+  }
+
+  /** Stops the tickers, lets jobs in hand finish (up to 20 s), then closes pg-boss's connections. */
+  async onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    for (const timer of this.tickers) clearInterval(timer);
+    if (this.boss) await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+  }
+
+  private get started(): PgBoss {
+    if (!this.boss) throw new Error('pg-boss is not started yet');
+    return this.boss;
+  }
+}
