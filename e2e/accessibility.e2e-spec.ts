@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient, arrangeMbaAnswered, arrangeMbaAtPayment, payWithTestCard, type ApiCall } from './support/api.js';
-import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { launchBrowser, logInToAdminConsole, newUser, settle } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -123,15 +123,6 @@ interface Found {
   impact: string | null;
   help: string;
   targets: string[];
-}
-
-/** Waits until the page has settled: no request for 500 ms and no busy indicator of react-admin. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page
-    .waitForFunction(() => !document.querySelector('.RaLoading, [aria-busy="true"]'), undefined, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(100);
 }
 
 /** Runs axe-core in `page` (its source is evaluated through the devtools protocol, so the CSP does not apply). */
@@ -330,47 +321,6 @@ describe('a step form submitted with a missing answer', () => {
     await field.fill('Moshe');
     await field.blur();
     await summary.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-});
-
-describe('the console from the keyboard', () => {
-  it('skips to the content, opens an application from the list with Tab and Enter, and keeps the app bar in view', async () => {
-    const { context, errors } = await contextIn('en', { width: 1280, height: 500 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
-    await page.goto(`${portal.baseUrl}/admin/applications`);
-    await settle(page);
-    // the first Tab reaches the skip link, shown whole inside the viewport
-    await page.keyboard.press('Tab');
-    const skip = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement;
-      const r = el.getBoundingClientRect();
-      return { text: el.textContent, top: r.top, left: r.left, bottom: r.bottom, right: r.right };
-    });
-    expect(skip.text).toMatch(/skip/i);
-    expect(skip.top).toBeGreaterThanOrEqual(0);
-    expect(skip.left).toBeGreaterThanOrEqual(0);
-    expect(skip.right).toBeLessThanOrEqual(1280);
-    // Tab on until a reference number link has focus, then Enter opens the application
-    let href: string | null = null;
-    for (let i = 0; i < 60 && !href?.endsWith('/show'); i++) {
-      await page.keyboard.press('Tab');
-      href = await page.evaluate(() => (document.activeElement as HTMLAnchorElement | null)?.getAttribute('href') ?? null);
-    }
-    expect(href).toMatch(/\/admin\/applications\/[^/]+\/show$/);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/applications\/[^/]+\/show$/);
-    await settle(page);
-    // scrolled down, the app bar (and its Logout button) is still on screen
-    await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(400);
-    const logout = await page.getByRole('button', { name: 'Logout' }).boundingBox();
-    expect(logout).not.toBeNull();
-    expect(logout!.y).toBeGreaterThanOrEqual(0);
-    expect(logout!.y + logout!.height).toBeLessThanOrEqual(500);
     expect(errors).toEqual([]);
     await context.close();
   });

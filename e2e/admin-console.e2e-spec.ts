@@ -113,6 +113,8 @@ describe('admin console (issue 5)', () => {
     await page.getByLabel('Percent off').fill('25');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/discount-codes\/?(\?|$)/);
+    // the notification names what was saved (issue 13), not react-admin's "Element created"
+    await page.getByText(`Discount code '${CODE.toUpperCase()}' created`).waitFor();
 
     const row = page.locator('tbody tr').filter({ hasText: CODE.toUpperCase() });
     await row.getByText('Usable').waitFor();
@@ -300,6 +302,7 @@ describe('admin console (issue 5)', () => {
     const saved = page.waitForResponse((r) => r.url().includes('/api/admin/dropdowns/') && r.request().method() === 'PUT');
     await confirmDialog('Save');
     expect((await saved).status()).toBe(200);
+    await page.getByText(/^Dropdown '.+' saved$/).waitFor();
     const lists = (await (await fetch(`${portal.baseUrl}/api/dropdowns/`)).json()) as { key: string; options: { value: string }[] }[];
     const howHeard = lists.find((l) => l.key === 'howHeard')!;
     expect(howHeard.options).toHaveLength(count - 1);
@@ -320,6 +323,7 @@ describe('admin console (issue 5)', () => {
     await page.getByLabel('Text in English').fill(NEW_ADVISORY_TEXT);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/advisory-lines\/?(\?|$)/);
+    await page.getByText(`Advisory line '${NEW_ADVISORY_TEXT.slice(0, 20)}`).waitFor();
     await page.locator('tbody tr').filter({ hasText: NEW_ADVISORY_TEXT }).waitFor();
     // The maintenance windows are the other tab of the same page; /admin/banner still leads there.
     await page.goto(`${portal.baseUrl}/admin/banner`);

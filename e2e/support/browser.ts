@@ -53,3 +53,12 @@ export async function logInToAdminConsole(page: Page, baseUrl: string, credentia
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(`${baseUrl}/admin/`);
 }
+
+/** Waits until the page has settled: no request for 500 ms and no busy indicator (react-admin's or `aria-busy`). */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('.RaLoading, [aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
+}

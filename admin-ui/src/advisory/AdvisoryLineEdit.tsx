@@ -3,6 +3,7 @@
  */
 import { DeleteWithConfirmButton, Edit, SaveButton, Toolbar } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
+import { useNotifySaved } from '../api/useNotifySaved';
 import { toAdvisoryLinePayload } from './advisoryLine';
 import { AdvisoryLineForm } from './AdvisoryLineForm';
 
@@ -19,8 +20,9 @@ function AdvisoryLineToolbar() {
 /** Edit view (pessimistic, so server errors show). */
 export default function AdvisoryLineEdit() {
   const onError = useNotifyServerError();
+  const onSuccess = useNotifySaved('advisory-lines', 'edit', 'list');
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={toAdvisoryLinePayload} mutationOptions={{ onError }}>
+    <Edit mutationMode="pessimistic" redirect="list" transform={toAdvisoryLinePayload} mutationOptions={{ onError, onSuccess }}>
       <AdvisoryLineForm toolbar={<AdvisoryLineToolbar />} />
     </Edit>
   );

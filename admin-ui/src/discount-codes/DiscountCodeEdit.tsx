@@ -5,6 +5,7 @@
 import { Box, Typography } from '@mui/material';
 import { DeleteWithConfirmButton, Edit, SaveButton, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
+import { useNotifySaved } from '../api/useNotifySaved';
 import { toDiscountCodePayload, usageText } from './discountCode';
 import { DiscountCodeForm } from './DiscountCodeForm';
 import { CodeStateChip } from './CodeStateChip';
@@ -44,8 +45,9 @@ function UsageSummary() {
 /** Edit view (pessimistic, so server errors show on the fields). */
 export default function DiscountCodeEdit() {
   const onError = useNotifyServerError();
+  const onSuccess = useNotifySaved('discount-codes', 'edit', 'list');
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={toDiscountCodePayload} mutationOptions={{ onError }}>
+    <Edit mutationMode="pessimistic" redirect="list" transform={toDiscountCodePayload} mutationOptions={{ onError, onSuccess }}>
       <DiscountCodeForm toolbar={<DiscountCodeToolbar />}>
         <UsageSummary />
       </DiscountCodeForm>

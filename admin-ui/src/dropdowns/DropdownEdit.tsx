@@ -4,8 +4,9 @@
  * so server errors show; after a save the "Updated" chip is shown for 500 ms (spec §4, §9).
  */
 import { Chip } from '@mui/material';
-import { ArrayInput, Edit, required, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useNotify, useTranslate } from 'react-admin';
+import { ArrayInput, Edit, required, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
+import { useNotifySaved } from '../api/useNotifySaved';
 import { ConfirmRemoveButton } from './ConfirmRemoveButton';
 import { ConfirmingSaveButton } from './ConfirmingSaveButton';
 import type { DropdownOption, DropdownRecord } from './types';
@@ -60,7 +61,7 @@ function DropdownToolbar({ updated }: { updated: boolean }) {
 
 /** The edit view of one dropdown list. */
 export default function DropdownEdit() {
-  const notify = useNotify();
+  const notifySaved = useNotifySaved('dropdowns', 'edit');
   const [updated, markUpdated] = useUpdatedFlag();
   const onError = useNotifyServerError();
   return (
@@ -71,7 +72,7 @@ export default function DropdownEdit() {
       mutationOptions={{
         onSuccess: (saved: DropdownRecord) => {
           // names what was saved (issue 13): "Dropdown 'Countries' saved"
-          notify('app.dropdowns.saved', { type: 'info', messageArgs: { label: saved.label } });
+          notifySaved(saved);
           markUpdated();
         },
         onError,

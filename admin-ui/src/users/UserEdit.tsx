@@ -18,6 +18,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
+import { useNotifySaved } from '../api/useNotifySaved';
 import { InstantField } from '../common/InstantField';
 import { RoleButton } from './RoleButton';
 import { RoleChip } from './RoleChip';
@@ -64,8 +65,9 @@ function AccountSummary() {
 /** Edit view of an account (pessimistic, so server errors show). */
 export default function UserEdit() {
   const onError = useNotifyServerError();
+  const onSuccess = useNotifySaved('users', 'edit');
   return (
-    <Edit mutationMode="pessimistic" redirect={false} transform={toUserNamesPayload} mutationOptions={{ onError }}>
+    <Edit mutationMode="pessimistic" redirect={false} transform={toUserNamesPayload} mutationOptions={{ onError, onSuccess }}>
       <SimpleForm toolbar={<UserToolbar />} warnWhenUnsavedChanges>
         <AccountSummary />
         <TextInput source="first_name" validate={nameValidation} sx={{ width: { xs: '100%', sm: 320 } }} />

@@ -2,7 +2,9 @@
  * One file slot of the documents step: its label (required or optional), the stored upload with
  * Remove, the file control (Choose / Replace), the chosen file's state (checking, uploading, errors) and
  * the upload progress bar. The control's id is `file-<slot>` (focused after an error); it stays the
- * same element after an upload (its chosen file is cleared), so focus stays on it.
+ * same element after an upload (its chosen file is cleared). The control is disabled while its file is
+ * sent, which drops focus to `<body>`; when the upload ends, focus returns to the control the file was
+ * chosen with, unless the person has moved on to another element meanwhile (issue 13).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +49,16 @@ export function SlotUpload({ slot, required, state, busy, onChoose, onRemove }: 
         ? t('details.slot.checking', { name: state.name })
         : '';
   const inputRef = useRef<HTMLInputElement>(null);
+  const disabled = busy && uploading;
+  /** A file was chosen with this control and focus is to come back to it once it is enabled again. */
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (disabled || !returnFocus.current || !input) return;
+    returnFocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) input.focus();
+  }, [disabled]);
   // once the chosen file is stored (or cleared), the control shows no file again
   useEffect(() => {
     if (!state.file && inputRef.current) inputRef.current.value = '';
@@ -82,10 +94,13 @@ export function SlotUpload({ slot, required, state, busy, onChoose, onRemove }: 
         type="file"
         className="field__control slot__input"
         accept={acceptFor(slot)}
-        disabled={busy && uploading}
+        disabled={disabled}
         aria-invalid={hasErrors || undefined}
         aria-describedby={[`${id}-hint`, status ? statusId : '', hasErrors ? errorId : ''].filter(Boolean).join(' ')}
-        onChange={(e) => onChoose(e.currentTarget.files?.[0] ?? null)}
+        onChange={(e) => {
+          returnFocus.current = true;
+          onChoose(e.currentTarget.files?.[0] ?? null);
+        }}
       />
       {status && (
         <p id={statusId} className="slot__status">
