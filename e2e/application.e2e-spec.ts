@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+import { waitForSaveState } from './support/save-status.js';
 
 /**
  * Issue 3 end to end, in chromium: the whole application up to the payment step for three programs with
@@ -203,7 +204,7 @@ describe('the whole application up to payment', () => {
     }
     const half = Object.fromEntries(Object.entries(courses).slice(0, 12));
     await fill(page, half);
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page, 'saved');
     await page.reload();
     await page.locator('[name="OTDCourse1.status"]').waitFor();
     await expectValues(page, half);
@@ -331,7 +332,7 @@ describe('the whole application up to payment', () => {
     await page.waitForURL(/\/application\/2\?token=.*focus=emergencyContact\.phone/);
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'emergencyContact.phone');
     await fill(page, { 'emergencyContact.phone': '718-555-0177' });
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page, 'saved');
     await page.goto(`${portal.baseUrl}/application/7?token=${token}`);
 
     await reviewAndCertify(
@@ -426,7 +427,7 @@ describe('the whole application up to payment', () => {
       'passedCollegeLevelOrAPCourses.1.college': 'Touro University',
     };
     await fill(page, row2);
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page, 'saved');
     await next(page, 4);
     await first.context.close();
 
@@ -466,7 +467,7 @@ describe('the whole application up to payment', () => {
     await conflict.waitFor();
     await conflict.getByRole('button', { name: at(en, 'conflict.keep_mine') }).click();
     await conflict.waitFor({ state: 'detached' });
-    await page2.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page2, 'saved');
     expect((await record(token2)).introductionToPsychologyPrerequisite).toMatchObject({ tookCourse: 'No' });
     const s5: Values = {
       'mathPrerequisite.tookCourse': 'Yes',

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { apiClient, scheduleMaintenanceNow, startApplication, type ApiCall } from './support/api.js';
+import { apiClient, scheduleMaintenanceNow, startApplication, storedRecord, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+import { waitForSaveState } from './support/save-status.js';
 
 /**
  * Issue 10 item 1 end to end, in chromium on a phone-sized screen, typing at a person's pace: the
@@ -20,10 +21,6 @@ let browser: Browser;
 let api: ApiCall;
 
 const status = (page: Page) => page.getByTestId('save-status');
-const waitState = (page: Page, state: string, unsaved?: number, timeout = 15_000) =>
-  page
-    .locator(`[data-testid="save-status"][data-state="${state}"]${unsaved === undefined ? '' : `[data-unsaved="${unsaved}"]`}`)
-    .waitFor({ timeout });
 
 beforeAll(async () => {
   [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
@@ -34,11 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-/** The record the server holds for an application token. */
-async function serverRecord(token: string): Promise<Record<string, unknown>> {
-  return (await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${token}`)).data;
-}
 
 /** A women's application started through the API with step 1 answered, so that step 2 is reachable. */
 async function applicationAtStep2(email: string): Promise<{ token: string; id: string }> {
@@ -87,14 +79,14 @@ describe('autosave at a person’s pace (issue 10)', () => {
 
     await type(page, 'emergencyContact.name', 'Miriam Gold');
     await page.waitForTimeout(1500);
-    await waitState(page, 'saved', 0);
+    await waitForSaveState(page, 'saved', 0);
     await type(page, 'emergencyContact.relationship', 'Aunt');
     expect(await status(page).getAttribute('data-state')).not.toBe('saved'); // typed, not yet on the server
     await type(page, 'emergencyContact.phone', '718-555-0177');
     await type(page, 'emergencyContact.email', 'miriam.g@example');
     await page.locator('[name="fatherFirstName"]').click(); // leave the e-mail field
 
-    await waitState(page, 'invalid', 1);
+    await waitForSaveState(page, 'invalid', 1);
     await expect(status(page).innerText()).resolves.toContain('1 answer not saved — fix it to save');
     const email = page.locator('[name="emergencyContact.email"]');
     await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
@@ -102,7 +94,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
       .getByText(/^Not saved: /)
       .first()
       .waitFor();
-    expect((await serverRecord(token)).emergencyContact).toEqual({
+    expect((await storedRecord(api, token)).emergencyContact).toEqual({
       name: 'Miriam Gold',
       relationship: 'Aunt',
       phone: '718-555-0177',
@@ -121,7 +113,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
     await expect(page.locator('[name="emergencyContact.phone"]').inputValue()).resolves.toBe('718-555-0177');
     // the unsaved e-mail is kept on this device, still not saved and said so
     await expect(email.inputValue()).resolves.toBe('miriam.g@example');
-    await waitState(page, 'invalid', 1);
+    await waitForSaveState(page, 'invalid', 1);
 
     // Save and continue with an answer that cannot be saved: valid answers saved, stay, focus it
     await type(page, 'fatherFirstName', 'Yaakov');
@@ -131,13 +123,13 @@ describe('autosave at a person’s pace (issue 10)', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'emergencyContact.email');
     expect(page.url()).toContain('/application/2?');
-    await waitState(page, 'invalid', 1);
-    expect(await serverRecord(token)).toMatchObject({ fatherFirstName: 'Yaakov', motherLastName: 'Stern' });
+    await waitForSaveState(page, 'invalid', 1);
+    expect(await storedRecord(api, token)).toMatchObject({ fatherFirstName: 'Yaakov', motherLastName: 'Stern' });
 
     await email.fill('miriam.g@example.com');
-    await waitState(page, 'saved', 0);
+    await waitForSaveState(page, 'saved', 0);
     await expect(status(page).innerText()).resolves.toMatch(/^Saved/);
-    expect((await serverRecord(token)).emergencyContact).toMatchObject({ email: 'miriam.g@example.com' });
+    expect((await storedRecord(api, token)).emergencyContact).toMatchObject({ email: 'miriam.g@example.com' });
     await page.reload();
     await page.locator('[name="emergencyContact.email"]').waitFor();
     await expect(email.inputValue()).resolves.toBe('miriam.g@example.com');
@@ -156,7 +148,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${portal.baseUrl}/application/2?token=${token}`);
     await type(page, 'fatherFirstName', 'Yaakov');
-    await waitState(page, 'saved', 0);
+    await waitForSaveState(page, 'saved', 0);
 
     // a window in progress now (Eastern time), scheduled by the admissions office
     const window = await scheduleMaintenanceNow(api, E2E_ADMIN);
@@ -170,7 +162,7 @@ describe('autosave at a person’s pace (issue 10)', () => {
     expect(refused.code).toContain('MAI-002');
 
     await page.locator('[name="fatherLastName"]').fill('Stern');
-    await waitState(page, 'maintenance', 1);
+    await waitForSaveState(page, 'maintenance', 1);
     await expect(page.getByTestId('save-status').innerText()).resolves.toContain(refused.message);
     await expect(page.getByText('Something went wrong').count()).resolves.toBe(0);
     const draft = await page.evaluate((key) => localStorage.getItem(key), `portal.draft.${id}`);
@@ -178,8 +170,8 @@ describe('autosave at a person’s pace (issue 10)', () => {
 
     // the window ends: the kept answer is sent by the next retry
     await window.remove();
-    await waitState(page, 'saved', 0, 30_000); // the next retry is at most 10 s (then 20 s) away
-    expect(await serverRecord(token)).toMatchObject({ fatherFirstName: 'Yaakov', fatherLastName: 'Stern' });
+    await waitForSaveState(page, 'saved', 0, 30_000); // the next retry is at most 10 s (then 20 s) away
+    expect(await storedRecord(api, token)).toMatchObject({ fatherFirstName: 'Yaakov', fatherLastName: 'Stern' });
     expect(errors.filter((e) => !e.includes('503'))).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { apiClient, arrangeMbaAnswered, startApplication, type ApiCall } from './support/api.js';
+import { apiClient, arrangeMbaAnswered, startApplication, storedRecord, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
 
@@ -50,7 +50,7 @@ describe('step 1 for an applicant outside the United States', () => {
     await page.locator('form.step-form button[type="submit"]').click();
     await page.waitForURL(/\/application\/2\?token=/);
 
-    const record = (await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${started.token}`)).data;
+    const record = await storedRecord(api, started.token);
     expect(record).toMatchObject({ addressCountry: 'Canada', addressRegion: 'Ontario', addressZip: 'M5V 3L9', cellPhone: '+14165550199' });
     expect(record.addressState).toBeUndefined();
 

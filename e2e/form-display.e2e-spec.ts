@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { apiClient, scheduleMaintenanceNow, startApplication, type ApiCall } from './support/api.js';
+import { apiClient, scheduleMaintenanceNow, startApplication, storedRecord, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
@@ -28,12 +28,6 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-/** The stored record of the application `token` opens (GET /api/token/check). */
-async function stored(token: string): Promise<Record<string, unknown>> {
-  const answer = await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${encodeURIComponent(token)}`);
-  return answer.data;
-}
-
 describe('dates typed on a phone', () => {
   it('turns digits typed on a numeric keypad into MM/DD/YYYY, on the screen and on the server', async () => {
     const { token } = await startApplication(api, { firstName: 'Tova', lastName: 'Klein', email: 'tova.klein@example.com' }, 'Female');
@@ -60,7 +54,7 @@ describe('dates typed on a phone', () => {
     const deadline = Date.now() + 15_000;
     let onServer: unknown;
     while (Date.now() < deadline) {
-      onServer = (await stored(token)).dateOfBirth;
+      onServer = (await storedRecord(api, token)).dateOfBirth;
       if (onServer === '04/12/1996') break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+import { waitForSaveState } from './support/save-status.js';
 
 /**
  * The foundation slice end to end (issue 2): an admin changes a dropdown and schedules maintenance
@@ -163,13 +164,13 @@ describe('applicant', () => {
     await page.getByLabel('Cell phone', { exact: true }).fill(personal.cellPhone);
     const howHeard = page.getByLabel('How did you hear about us?', { exact: true });
     await howHeard.selectOption({ label: 'Friend or family' }); // the admin's new label
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page, 'saved');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/application\/2\?token=/);
 
     for (const [label, value] of Object.entries(family)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByLabel('Father is deceased', { exact: true }).check();
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
+    await waitForSaveState(page, 'saved');
 
     await page.reload();
     await page.getByLabel("Father's first name", { exact: true }).waitFor();

@@ -32,6 +32,15 @@ export function apiClient(baseUrl: string): ApiCall {
   };
 }
 
+/**
+ * The record the server holds for the application an application or details token opens
+ * (`GET /api/token/check`): the answers plus `Id`, `version`, `stepReached`…
+ * @throws Error when the token check does not answer 200
+ */
+export async function storedRecord(api: ApiCall, token: string): Promise<Record<string, unknown>> {
+  return (await api<{ data: Record<string, unknown> }>('GET', `/token/check?token=${encodeURIComponent(token)}`)).data;
+}
+
 /** A one-page US-letter PDF with `text` on it, made with pdf-lib. */
 export async function makePdf(text: string): Promise<Buffer> {
   const doc = await PDFDocument.create();

@@ -85,3 +85,14 @@ export async function waitForQuietStatus(page: Page, maxMs = 15_000): Promise<Sa
     reading = await readSaveStatus(page);
   }
 }
+
+/**
+ * Waits until the status line is in `state` (and, when given, has exactly `unsaved` answers not on the
+ * server).
+ * @param timeout ms (default 15,000)
+ * @throws playwright's TimeoutError when the status never gets there
+ */
+export async function waitForSaveState(page: Page, state: SaveState, unsaved?: number, timeout = 15_000): Promise<void> {
+  const count = unsaved === undefined ? '' : `[data-unsaved="${unsaved}"]`;
+  await page.locator(`[data-testid="save-status"][data-state="${state}"]${count}`).waitFor({ timeout });
+}
