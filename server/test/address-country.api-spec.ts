@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DateTime } from 'luxon';
 import { AddressCountry1764021000000 } from '../../migrations/1764021000000-address-country.js';
 import { parseCsv, requestExport } from './support/csv.js';
-import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { officeToday, saveDraft, startMba, storedAnswers, type Draft } from './support/drafts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Issue 11 item 2 "applicants from anywhere": step 1's address and phone follow `addressCountry` — US
@@ -21,47 +21,19 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Draft {
-  id: string;
-  token: string;
-  version: number;
-}
-
-const today = () => DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy');
-
 /** Starts a men's MBA application for Moshe Levi (steps 1–4 and 6–8). */
-async function mba(): Promise<Draft> {
-  const programs = (await t.http().get('/api/programs?gender=male')).body as {
-    name: string;
-    courses: { semester: string; locations: string[] }[];
-  }[];
-  const course = programs.find((p) => p.name === 'MBA')!.courses[0]!;
-  const started = await startApplication(t, { fieldOfInterest: 'MBA', semester: course.semester, location: course.locations[0] });
-  return { id: started.id, token: started.token, version: started.data.version };
-}
-
-async function save(draft: Draft, body: Record<string, unknown>, language = 'en') {
-  const response = await t
-    .http()
-    .patch(`/api/applications/${draft.id}`)
-    .set('X-Application-Token', draft.token)
-    .set('Accept-Language', language)
-    .send({ version: draft.version, ...body });
-  if (response.status === 200) draft.version = response.body.data.version;
-  return response;
-}
+const mba = () => startMba(t);
+const save = (draft: Draft, body: Record<string, unknown>, language = 'en') => saveDraft(t, draft, body, language);
 
 function submit(draft: Draft) {
   return t
     .http()
     .post(`/api/applications/${draft.id}/submit`)
     .set('X-Application-Token', draft.token)
-    .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: today(), version: draft.version });
+    .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: officeToday(), version: draft.version });
 }
 
-async function answers(draft: Draft): Promise<Record<string, unknown>> {
-  return (await t.db.query('SELECT answers FROM applications WHERE id = $1', [draft.id])).rows[0].answers;
-}
+const answers = (draft: Draft) => storedAnswers(t, draft);
 
 /** Every answer of the men's MBA except the address and the cell phone. */
 const REST_OF_MBA = {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { saveDraft, storedAnswers, type Draft } from './support/drafts.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 /** Server-side validation of every application step (issue 3): one DTO per step, dropdown options, conditional rules. */
@@ -12,13 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** An application being filled: its id, token and the version last seen. */
-interface Draft {
-  id: string;
-  token: string;
-  version: number;
-}
 
 /** Starts a women's OTD application (no listed courses: any women's semester, no location). */
 async function otd(email = `otd-${Math.random().toString(36).slice(2)}@example.com`): Promise<Draft> {
@@ -34,20 +28,8 @@ async function otd(email = `otd-${Math.random().toString(36).slice(2)}@example.c
 }
 
 /** PATCHes a step; on 200 remembers the new version. */
-async function save(draft: Draft, body: Record<string, unknown>, language = 'en') {
-  const response = await t
-    .http()
-    .patch(`/api/applications/${draft.id}`)
-    .set('X-Application-Token', draft.token)
-    .set('Accept-Language', language)
-    .send({ version: draft.version, ...body });
-  if (response.status === 200) draft.version = response.body.data.version;
-  return response;
-}
-
-async function answers(draft: Draft): Promise<Record<string, unknown>> {
-  return (await t.db.query('SELECT answers FROM applications WHERE id = $1', [draft.id])).rows[0].answers;
-}
+const save = (draft: Draft, body: Record<string, unknown>, language = 'en') => saveDraft(t, draft, body, language);
+const answers = (draft: Draft) => storedAnswers(t, draft);
 
 describe('the record on the wire', () => {
   it('carries Id, id, referenceNumber, the time columns and the blank AP-course row by default', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DateTime } from 'luxon';
-import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { officeToday, saveDraft, startMba, type Draft } from './support/drafts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** Review and certify (contract 4), requirements (contract 2) and the logged-in applicant's list. */
 
@@ -14,38 +14,12 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Draft {
-  id: string;
-  token: string;
-  version: number;
-}
-
-const today = () => DateTime.now().setZone('America/New_York').toFormat('MM/dd/yyyy');
-
 /** Starts a men's MBA application (steps 1–4 and 6–8) for Moshe Levi. */
-async function mba(overrides: Record<string, unknown> = {}): Promise<Draft> {
-  const programs = (await t.http().get('/api/programs?gender=male')).body as {
-    name: string;
-    courses: { semester: string; locations: string[] }[];
-  }[];
-  const course = programs.find((p) => p.name === 'MBA')!.courses[0]!;
-  const started = await startApplication(t, {
-    fieldOfInterest: 'MBA',
-    semester: course.semester,
-    location: course.locations[0],
-    ...overrides,
-  });
-  return { id: started.id, token: started.token, version: started.data.version };
-}
+const mba = (overrides: Record<string, unknown> = {}) => startMba(t, overrides);
 
 async function save(draft: Draft, body: Record<string, unknown>) {
-  const response = await t
-    .http()
-    .patch(`/api/applications/${draft.id}`)
-    .set('X-Application-Token', draft.token)
-    .send({ version: draft.version, ...body });
+  const response = await saveDraft(t, draft, body);
   if (response.status !== 200) throw new Error(`save failed: ${response.status} ${JSON.stringify(response.body)}`);
-  draft.version = response.body.data.version;
   return response;
 }
 
@@ -76,7 +50,7 @@ function submit(draft: Draft, body: Record<string, unknown>, language = 'en') {
     .post(`/api/applications/${draft.id}/submit`)
     .set('X-Application-Token', draft.token)
     .set('Accept-Language', language)
-    .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: today(), version: draft.version, ...body });
+    .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: officeToday(), version: draft.version, ...body });
 }
 
 describe('GET /api/applications/:id/requirements (contract 2)', () => {
@@ -181,7 +155,7 @@ describe('POST /api/applications/:id/submit (contract 4)', () => {
       stepReached: '8',
       certifyAllInformation: true,
       fullNameSignature: 'moshe   LEVI',
-      dateSignature: today(),
+      dateSignature: officeToday(),
       fullName: 'Moshe Levi',
       Payment_Status: 'Unpaid',
       certifiedAt: expect.any(String),
@@ -210,7 +184,7 @@ describe('POST /api/applications/:id/submit (contract 4)', () => {
       .http()
       .post(`/api/applications/${draft.id}/submit`)
       .set('Authorization', `Bearer ${adminToken}`)
-      .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: today(), version: draft.version });
+      .send({ certifyAllInformation: true, fullNameSignature: 'Moshe Levi', dateSignature: officeToday(), version: draft.version });
     expect(response.status).toBe(410);
     expect(response.body.code).toBe('TKN-002');
   });
