@@ -1,6 +1,7 @@
 import { ApiKeys1764020000000 } from './1764020000000-api-keys.js';
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
 import { AddressCountry1764021000000 } from './1764021000000-address-country.js';
+import { OAuthNonce1764150000000 } from './1764150000000-oauth-nonce.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ReferenceStatuses1764012000000,
   ApiKeys1764020000000,
   AddressCountry1764021000000,
+  OAuthNonce1764150000000,
 ];

@@ -52,6 +52,7 @@ export class OAuthController {
   @ApiOperation({ summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment' })
   @ApiQuery({ name: 'code', required: false })
   @ApiQuery({ name: 'state', required: false })
+  @ApiQuery({ name: 'iss', required: false, description: 'the issuer (RFC 9207), checked when the provider sends it' })
   @ApiQuery({ name: 'error', required: false })
   @ApiFoundResponse({ description: 'redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=…' })
   async callback(
@@ -68,7 +69,7 @@ export class OAuthController {
     try {
       const issued = await this.oauth.complete(
         provider,
-        { code: text(query.code), state: text(query.state), error: text(query.error) },
+        { code: text(query.code), state: text(query.state), iss: text(query.iss), error: text(query.error) },
         cookies?.[STATE_COOKIE],
       );
       response.redirect(
