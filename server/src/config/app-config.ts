@@ -8,6 +8,12 @@ import { z } from 'zod';
  */
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An amount in the currency's major unit with at most two decimals (held as integer cents, issue 14). */
+const money = z.coerce
+  .number()
+  .min(0)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'at most 2 decimals (whole cents)' });
+
 /**
  * One OpenID Connect provider of OAUTH_PROVIDERS: its issuer (metadata read by discovery from
  * `<issuer>/.well-known/openid-configuration`), the client's credentials and the scopes asked for.
@@ -159,8 +165,8 @@ export const configSchema = z.object({
   CLAMAV_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 
   // Application fee (spec §9, DESIGN §7). Money in the currency's major unit.
-  APPLICATION_FEE: z.coerce.number().min(0).default(150),
-  LATE_FEE: z.coerce.number().min(0).default(150),
+  APPLICATION_FEE: money.default(150),
+  LATE_FEE: money.default(150),
   /** The late fee applies once the current time is after this instant (ISO 8601 with zone). */
   LATE_FEE_AFTER: z.iso.datetime({ offset: true }).default('2025-07-30T04:01:00Z'),
   /** ISO 4217 code of the fee. */
