@@ -2,7 +2,7 @@
 // A test fails when this file drifts from the server (server/test/contract.api-spec.ts).
 
 export interface paths {
-    "/admin/api-keys": {
+    "/api/admin/api-keys": {
         parameters: {
             query?: never;
             header?: never;
@@ -13,31 +13,32 @@ export interface paths {
         get: operations["listAdminApiKeys"];
         put?: never;
         /** Create an API key (the key is in this answer only) */
-        post: operations["createAdminApiKeys"];
+        post: operations["createAdminApiKey"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/api-keys/{id}": {
+    "/api/admin/api-keys/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminApiKeys"];
+        /** One API key (never its secret) */
+        get: operations["getAdminApiKey"];
         put?: never;
         post?: never;
         /** Revoke an API key */
-        delete: operations["revokeAdminApiKeys"];
+        delete: operations["revokeAdminApiKey"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/health": {
+    "/api/health": {
         parameters: {
             query?: never;
             header?: never;
@@ -45,7 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness */
-        get: operations["liveHealth"];
+        get: operations["getHealthLive"];
         put?: never;
         post?: never;
         delete?: never;
@@ -54,7 +55,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/health/ready": {
+    "/api/health/ready": {
         parameters: {
             query?: never;
             header?: never;
@@ -62,7 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** Readiness: not shutting down; the database (and Redis when configured) answer in time */
-        get: operations["readyHealth"];
+        get: operations["getHealthReady"];
         put?: never;
         post?: never;
         delete?: never;
@@ -71,7 +72,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config": {
+    "/api/config": {
         parameters: {
             query?: never;
             header?: never;
@@ -88,7 +89,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/login": {
+    "/api/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -98,14 +99,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Log in with e-mail and password; returns a bearer token */
-        post: operations["loginAuth"];
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/register": {
+    "/api/register": {
         parameters: {
             query?: never;
             header?: never;
@@ -115,14 +116,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Register an applicant account; a verification link is e-mailed */
-        post: operations["registerAuth"];
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/email/verify": {
+    "/api/email/verify": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,14 +133,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Verify the e-mail address with the e-mailed token */
-        post: operations["verifyEmailAuth"];
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/email/resend": {
+    "/api/email/resend": {
         parameters: {
             query?: never;
             header?: never;
@@ -149,14 +150,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** E-mail a new verification link to the logged-in account */
-        post: operations["resendVerificationAuth"];
+        post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/logout": {
+    "/api/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -166,14 +167,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Log out: the token is revoked and refused afterwards */
-        post: operations["logoutAuth"];
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/user": {
+    "/api/user": {
         parameters: {
             query?: never;
             header?: never;
@@ -181,7 +182,7 @@ export interface paths {
             cookie?: never;
         };
         /** The logged-in user */
-        get: operations["userAuth"];
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -190,7 +191,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/password/email": {
+    "/api/password/email": {
         parameters: {
             query?: never;
             header?: never;
@@ -200,14 +201,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** E-mail a password-reset link (same answer for known and unknown addresses) */
-        post: operations["passwordEmailAuth"];
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/password/reset": {
+    "/api/password/reset": {
         parameters: {
             query?: never;
             header?: never;
@@ -217,14 +218,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Reset the password with the e-mailed token; logs out every session */
-        post: operations["passwordResetAuth"];
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/oauth/{provider}": {
+    "/api/oauth/{provider}": {
         parameters: {
             query?: never;
             header?: never;
@@ -241,7 +242,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/oauth/{provider}/callback": {
+    "/api/oauth/{provider}/callback": {
         parameters: {
             query?: never;
             header?: never;
@@ -249,7 +250,7 @@ export interface paths {
             cookie?: never;
         };
         /** OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment */
-        get: operations["callbackOAuth"];
+        get: operations["finishOAuth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -258,7 +259,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dropdowns": {
+    "/api/dropdowns": {
         parameters: {
             query?: never;
             header?: never;
@@ -275,7 +276,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dropdowns/{id}": {
+    "/api/dropdowns/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -285,14 +286,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Update a dropdown; answers the refreshed list (spec §7) */
-        post: operations["updateDropdowns"];
+        post: operations["updateDropdown"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/dropdowns": {
+    "/api/admin/dropdowns": {
         parameters: {
             query?: never;
             header?: never;
@@ -309,15 +310,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/dropdowns/{id}": {
+    "/api/admin/dropdowns/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminDropdowns"];
-        put: operations["updateAdminDropdowns"];
+        /** One dropdown */
+        get: operations["getAdminDropdown"];
+        /** Edit a dropdown (label and options) */
+        put: operations["updateAdminDropdown"];
         post?: never;
         delete?: never;
         options?: never;
@@ -325,7 +328,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/programs": {
+    "/api/programs": {
         parameters: {
             query?: never;
             header?: never;
@@ -342,7 +345,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/programs/semesters": {
+    "/api/programs/semesters": {
         parameters: {
             query?: never;
             header?: never;
@@ -350,7 +353,7 @@ export interface paths {
             cookie?: never;
         };
         /** Semesters offered to a gender */
-        get: operations["semestersPrograms"];
+        get: operations["listSemesters"];
         put?: never;
         post?: never;
         delete?: never;
@@ -359,7 +362,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/maintenance/check": {
+    "/api/maintenance/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -367,7 +370,7 @@ export interface paths {
             cookie?: never;
         };
         /** Next maintenance window that has not ended; times in America/New_York */
-        get: operations["checkMaintenance"];
+        get: operations["getMaintenanceCheck"];
         put?: never;
         post?: never;
         delete?: never;
@@ -376,7 +379,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/maintenance-windows": {
+    "/api/admin/maintenance-windows": {
         parameters: {
             query?: never;
             header?: never;
@@ -386,30 +389,34 @@ export interface paths {
         /** List maintenance windows */
         get: operations["listAdminMaintenanceWindows"];
         put?: never;
-        post: operations["createAdminMaintenanceWindows"];
+        /** Schedule a maintenance window */
+        post: operations["createAdminMaintenanceWindow"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/maintenance-windows/{id}": {
+    "/api/admin/maintenance-windows/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminMaintenanceWindows"];
-        put: operations["updateAdminMaintenanceWindows"];
+        /** One maintenance window */
+        get: operations["getAdminMaintenanceWindow"];
+        /** Change a maintenance window */
+        put: operations["updateAdminMaintenanceWindow"];
         post?: never;
-        delete: operations["removeAdminMaintenanceWindows"];
+        /** Delete a maintenance window */
+        delete: operations["deleteAdminMaintenanceWindow"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/token/check": {
+    "/api/token/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -426,7 +433,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/applications": {
+    "/api/applications": {
         parameters: {
             query?: never;
             header?: never;
@@ -434,17 +441,17 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's own applications, each with its next action (continue | pay | details | receipt | none) */
-        get: operations["listMineApplications"];
+        get: operations["listMyApplications"];
         put?: never;
         /** Start an application; answers its token, id and record */
-        post: operations["startApplications"];
+        post: operations["startApplication"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}": {
+    "/api/applications/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -458,10 +465,10 @@ export interface paths {
         options?: never;
         head?: never;
         /** Save a step (partial); stale version → 409 APP-409 with the current record */
-        patch: operations["saveApplications"];
+        patch: operations["updateApplication"];
         trace?: never;
     };
-    "/applications/{id}/requirements": {
+    "/api/applications/{id}/requirements": {
         parameters: {
             query?: never;
             header?: never;
@@ -469,7 +476,7 @@ export interface paths {
             cookie?: never;
         };
         /** Steps, sections, required fields and attachment slots of this application (one server rule set) */
-        get: operations["requirementsApplications"];
+        get: operations["getApplicationRequirements"];
         put?: never;
         post?: never;
         delete?: never;
@@ -478,7 +485,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}/submit": {
+    "/api/applications/{id}/submit": {
         parameters: {
             query?: never;
             header?: never;
@@ -488,14 +495,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Certify and sign the application (review step); payment submits it */
-        post: operations["submitApplications"];
+        post: operations["submitApplication"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}/link": {
+    "/api/applications/{id}/link": {
         parameters: {
             query?: never;
             header?: never;
@@ -505,14 +512,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Issue a fresh link to open this application (owner, admin or token holder) */
-        post: operations["linkApplications"];
+        post: operations["linkApplication"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/continue": {
+    "/api/continue": {
         parameters: {
             query?: never;
             header?: never;
@@ -522,14 +529,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** E-mail a fresh link for each open application of this address */
-        post: operations["sendContinue"];
+        post: operations["sendContinueLink"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/session/check": {
+    "/api/session/check": {
         parameters: {
             query?: never;
             header?: never;
@@ -546,7 +553,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/session/upsert": {
+    "/api/session/upsert": {
         parameters: {
             query?: never;
             header?: never;
@@ -563,7 +570,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/timelog": {
+    "/api/timelog": {
         parameters: {
             query?: never;
             header?: never;
@@ -573,14 +580,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Record time spent on a form step (seconds, 4 decimals) */
-        post: operations["createTimelog"];
+        post: operations["logTime"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/stats": {
+    "/api/admin/stats": {
         parameters: {
             query?: never;
             header?: never;
@@ -588,7 +595,7 @@ export interface paths {
             cookie?: never;
         };
         /** Figures for Dashboard Home */
-        get: operations["statsAdminStats"];
+        get: operations["getAdminStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -597,7 +604,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/applications": {
+    "/api/admin/applications": {
         parameters: {
             query?: never;
             header?: never;
@@ -614,7 +621,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/applications/export.csv": {
+    "/api/admin/applications/export.csv": {
         parameters: {
             query?: never;
             header?: never;
@@ -622,7 +629,7 @@ export interface paths {
             cookie?: never;
         };
         /** Export the filtered applications as CSV (streamed) */
-        get: operations["exportAdminApplications"];
+        get: operations["exportAdminApplicationsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -631,14 +638,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/applications/{id}": {
+    "/api/admin/applications/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminApplications"];
+        /** One application with its answers, attachments and payments */
+        get: operations["getAdminApplication"];
         put?: never;
         post?: never;
         delete?: never;
@@ -647,7 +655,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/applications/{id}/withdraw": {
+    "/api/admin/applications/{id}/withdraw": {
         parameters: {
             query?: never;
             header?: never;
@@ -656,14 +664,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["withdrawAdminApplications"];
+        /** Withdraw an application (409 STS-409 when already withdrawn) */
+        post: operations["withdrawAdminApplication"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/applications/{id}/reference-statuses": {
+    "/api/admin/applications/{id}/reference-statuses": {
         parameters: {
             query?: never;
             header?: never;
@@ -671,7 +680,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put: operations["setReferenceStatusesAdminApplications"];
+        /** Set where the references stand */
+        put: operations["setAdminApplicationReferenceStatuses"];
         post?: never;
         delete?: never;
         options?: never;
@@ -679,7 +689,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/applications/{id}/reopen": {
+    "/api/admin/applications/{id}/reopen": {
         parameters: {
             query?: never;
             header?: never;
@@ -688,14 +698,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["reopenAdminApplications"];
+        /** Reopen a withdrawn application (409 STS-409 when not withdrawn) */
+        post: operations["reopenAdminApplication"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/users": {
+    "/api/admin/users": {
         parameters: {
             query?: never;
             header?: never;
@@ -712,23 +723,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/users/{id}": {
+    "/api/admin/users/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminUsers"];
-        put: operations["updateAdminUsers"];
+        /** One account */
+        get: operations["getAdminUser"];
+        /** Make or remove an admin, or correct the name (409 USR-409 for the last admin) */
+        put: operations["updateAdminUser"];
         post?: never;
-        delete: operations["removeAdminUsers"];
+        /** Delete an account (409 USR-409 for oneself or the last admin) */
+        delete: operations["deleteAdminUser"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/audit-log": {
+    "/api/admin/audit-log": {
         parameters: {
             query?: never;
             header?: never;
@@ -745,14 +759,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/audit-log/{id}": {
+    "/api/admin/audit-log/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminAuditLog"];
+        /** One audit entry */
+        get: operations["getAdminAuditLogEntry"];
         put?: never;
         post?: never;
         delete?: never;
@@ -761,7 +776,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/time-logs": {
+    "/api/admin/time-logs": {
         parameters: {
             query?: never;
             header?: never;
@@ -769,7 +784,7 @@ export interface paths {
             cookie?: never;
         };
         /** List time-log records */
-        get: operations["timeLogsAdminActivity"];
+        get: operations["listAdminTimeLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -778,7 +793,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/sessions": {
+    "/api/admin/sessions": {
         parameters: {
             query?: never;
             header?: never;
@@ -786,7 +801,7 @@ export interface paths {
             cookie?: never;
         };
         /** List form sessions */
-        get: operations["sessionsAdminActivity"];
+        get: operations["listAdminSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -795,7 +810,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/advisory": {
+    "/api/advisory": {
         parameters: {
             query?: never;
             header?: never;
@@ -803,7 +818,7 @@ export interface paths {
             cookie?: never;
         };
         /** Advisory banner lines (upcoming deadlines) */
-        get: operations["bannerAdvisory"];
+        get: operations["getAdvisoryBanner"];
         put?: never;
         post?: never;
         delete?: never;
@@ -812,7 +827,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/advisory-lines": {
+    "/api/admin/advisory-lines": {
         parameters: {
             query?: never;
             header?: never;
@@ -822,30 +837,34 @@ export interface paths {
         /** List advisory banner lines */
         get: operations["listAdminAdvisoryLines"];
         put?: never;
-        post: operations["createAdminAdvisoryLines"];
+        /** Add an advisory line */
+        post: operations["createAdminAdvisoryLine"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/advisory-lines/{id}": {
+    "/api/admin/advisory-lines/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminAdvisoryLines"];
-        put: operations["updateAdminAdvisoryLines"];
+        /** One advisory line */
+        get: operations["getAdminAdvisoryLine"];
+        /** Change an advisory line */
+        put: operations["updateAdminAdvisoryLine"];
         post?: never;
-        delete: operations["removeAdminAdvisoryLines"];
+        /** Delete an advisory line */
+        delete: operations["deleteAdminAdvisoryLine"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/jobs": {
+    "/api/admin/jobs": {
         parameters: {
             query?: never;
             header?: never;
@@ -853,7 +872,7 @@ export interface paths {
             cookie?: never;
         };
         /** Background job counts per queue */
-        get: operations["countsAdminJobs"];
+        get: operations["getAdminJobCounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -862,7 +881,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/details/attachments/validate": {
+    "/api/details/attachments/validate": {
         parameters: {
             query?: never;
             header?: never;
@@ -872,14 +891,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Check a file for a slot without storing it; answer read from data.data */
-        post: operations["validateAttachments"];
+        post: operations["validateAttachment"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/details/attachments": {
+    "/api/details/attachments": {
         parameters: {
             query?: never;
             header?: never;
@@ -889,14 +908,14 @@ export interface paths {
         get?: never;
         put?: never;
         /** Upload a file to a slot (replaces the current one); answer read from data.data */
-        post: operations["uploadAttachments"];
+        post: operations["uploadAttachment"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/details/attachments/{id}": {
+    "/api/details/attachments/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -907,13 +926,13 @@ export interface paths {
         put?: never;
         post?: never;
         /** Remove an attachment (kept as history) */
-        delete: operations["removeAttachments"];
+        delete: operations["deleteAttachment"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/details/attachments/{id}/download": {
+    "/api/details/attachments/{id}/download": {
         parameters: {
             query?: never;
             header?: never;
@@ -921,7 +940,7 @@ export interface paths {
             cookie?: never;
         };
         /** Download a stored file (application-scoped or admin) */
-        get: operations["downloadAttachments"];
+        get: operations["downloadAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -930,7 +949,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}/attachments": {
+    "/api/applications/{id}/attachments": {
         parameters: {
             query?: never;
             header?: never;
@@ -947,7 +966,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/applications/{id}/complete": {
+    "/api/applications/{id}/complete": {
         parameters: {
             query?: never;
             header?: never;
@@ -964,7 +983,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/discount-codes": {
+    "/api/admin/discount-codes": {
         parameters: {
             query?: never;
             header?: never;
@@ -974,30 +993,34 @@ export interface paths {
         /** List discount codes */
         get: operations["listAdminDiscountCodes"];
         put?: never;
-        post: operations["createAdminDiscountCodes"];
+        /** Create a discount code */
+        post: operations["createAdminDiscountCode"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/admin/discount-codes/{id}": {
+    "/api/admin/discount-codes/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: operations["getAdminDiscountCodes"];
-        put: operations["updateAdminDiscountCodes"];
+        /** One discount code */
+        get: operations["getAdminDiscountCode"];
+        /** Change a discount code */
+        put: operations["updateAdminDiscountCode"];
         post?: never;
-        delete: operations["removeAdminDiscountCodes"];
+        /** Delete a discount code never used (409 DSC-409 once used) */
+        delete: operations["deleteAdminDiscountCode"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/payments/quote": {
+    "/api/payments/quote": {
         parameters: {
             query?: never;
             header?: never;
@@ -1005,7 +1028,7 @@ export interface paths {
             cookie?: never;
         };
         /** Quote the application fee (late fee and discount code applied) */
-        get: operations["quotePayments"];
+        get: operations["getPaymentQuote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1014,7 +1037,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/payments": {
+    "/api/payments": {
         parameters: {
             query?: never;
             header?: never;
@@ -1024,7 +1047,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Pay the application fee with browser-tokenised card data (idempotent per requestId) */
-        post: operations["payPayments"];
+        post: operations["payApplicationFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1564,7 +1587,7 @@ export interface components {
              * @description CEEB code, 4–6 digits
              * @example 123456
              */
-            seminaryCeeb?: Record<string, never> | null;
+            seminaryCeeb?: string | null;
             /** @description one of the current option values of dropdown `yesNo` */
             attendingSeminary?: string | null;
             priorToSeminary?: string | null;
@@ -2511,7 +2534,7 @@ export interface operations {
             };
         };
     };
-    createAdminApiKeys: {
+    createAdminApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2619,7 +2642,7 @@ export interface operations {
             };
         };
     };
-    getAdminApiKeys: {
+    getAdminApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2720,7 +2743,7 @@ export interface operations {
             };
         };
     };
-    revokeAdminApiKeys: {
+    revokeAdminApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2821,7 +2844,7 @@ export interface operations {
             };
         };
     };
-    liveHealth: {
+    getHealthLive: {
         parameters: {
             query?: never;
             header?: never;
@@ -2872,7 +2895,7 @@ export interface operations {
             };
         };
     };
-    readyHealth: {
+    getHealthReady: {
         parameters: {
             query?: never;
             header?: never;
@@ -2990,7 +3013,7 @@ export interface operations {
             };
         };
     };
-    loginAuth: {
+    login: {
         parameters: {
             query?: never;
             header?: never;
@@ -3061,7 +3084,7 @@ export interface operations {
             };
         };
     };
-    registerAuth: {
+    register: {
         parameters: {
             query?: never;
             header?: never;
@@ -3153,7 +3176,7 @@ export interface operations {
             };
         };
     };
-    verifyEmailAuth: {
+    verifyEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -3240,7 +3263,7 @@ export interface operations {
             };
         };
     };
-    resendVerificationAuth: {
+    resendVerificationEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -3323,7 +3346,7 @@ export interface operations {
             };
         };
     };
-    logoutAuth: {
+    logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -3382,7 +3405,7 @@ export interface operations {
             };
         };
     };
-    userAuth: {
+    getCurrentUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -3449,7 +3472,7 @@ export interface operations {
             };
         };
     };
-    passwordEmailAuth: {
+    requestPasswordReset: {
         parameters: {
             query?: never;
             header?: never;
@@ -3520,7 +3543,7 @@ export interface operations {
             };
         };
     };
-    passwordResetAuth: {
+    resetPassword: {
         parameters: {
             query?: never;
             header?: never;
@@ -3697,7 +3720,7 @@ export interface operations {
             };
         };
     };
-    callbackOAuth: {
+    finishOAuth: {
         parameters: {
             query?: {
                 error?: unknown;
@@ -3804,7 +3827,7 @@ export interface operations {
             };
         };
     };
-    updateDropdowns: {
+    updateDropdown: {
         parameters: {
             query?: never;
             header?: never;
@@ -4001,7 +4024,7 @@ export interface operations {
             };
         };
     };
-    getAdminDropdowns: {
+    getAdminDropdown: {
         parameters: {
             query?: never;
             header?: never;
@@ -4086,7 +4109,7 @@ export interface operations {
             };
         };
     };
-    updateAdminDropdowns: {
+    updateAdminDropdown: {
         parameters: {
             query?: never;
             header?: never;
@@ -4228,7 +4251,7 @@ export interface operations {
             };
         };
     };
-    semestersPrograms: {
+    listSemesters: {
         parameters: {
             query: {
                 gender: "female" | "male";
@@ -4281,7 +4304,7 @@ export interface operations {
             };
         };
     };
-    checkMaintenance: {
+    getMaintenanceCheck: {
         parameters: {
             query?: never;
             header?: never;
@@ -4419,7 +4442,7 @@ export interface operations {
             };
         };
     };
-    createAdminMaintenanceWindows: {
+    createAdminMaintenanceWindow: {
         parameters: {
             query?: never;
             header?: never;
@@ -4527,7 +4550,7 @@ export interface operations {
             };
         };
     };
-    getAdminMaintenanceWindows: {
+    getAdminMaintenanceWindow: {
         parameters: {
             query?: never;
             header?: never;
@@ -4612,7 +4635,7 @@ export interface operations {
             };
         };
     };
-    updateAdminMaintenanceWindows: {
+    updateAdminMaintenanceWindow: {
         parameters: {
             query?: never;
             header?: never;
@@ -4701,7 +4724,7 @@ export interface operations {
             };
         };
     };
-    removeAdminMaintenanceWindows: {
+    deleteAdminMaintenanceWindow: {
         parameters: {
             query?: never;
             header?: never;
@@ -4871,7 +4894,7 @@ export interface operations {
             };
         };
     };
-    listMineApplications: {
+    listMyApplications: {
         parameters: {
             query?: never;
             header?: never;
@@ -4938,7 +4961,7 @@ export interface operations {
             };
         };
     };
-    startApplications: {
+    startApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -5046,13 +5069,10 @@ export interface operations {
             };
         };
     };
-    saveApplications: {
+    updateApplication: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -5159,12 +5179,10 @@ export interface operations {
             };
         };
     };
-    requirementsApplications: {
+    getApplicationRequirements: {
         parameters: {
             query?: never;
-            header?: {
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -5230,12 +5248,10 @@ export interface operations {
             };
         };
     };
-    submitApplications: {
+    submitApplication: {
         parameters: {
             query?: never;
-            header?: {
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -5342,7 +5358,7 @@ export interface operations {
             };
         };
     };
-    linkApplications: {
+    linkApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -5411,7 +5427,7 @@ export interface operations {
             };
         };
     };
-    sendContinue: {
+    sendContinueLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -5590,12 +5606,10 @@ export interface operations {
             };
         };
     };
-    createTimelog: {
+    logTime: {
         parameters: {
             query?: never;
-            header?: {
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -5647,7 +5661,7 @@ export interface operations {
             };
         };
     };
-    statsAdminStats: {
+    getAdminStats: {
         parameters: {
             query?: never;
             header?: never;
@@ -5817,7 +5831,7 @@ export interface operations {
             };
         };
     };
-    exportAdminApplications: {
+    exportAdminApplicationsCsv: {
         parameters: {
             query?: {
                 sort?: string;
@@ -5903,7 +5917,7 @@ export interface operations {
             };
         };
     };
-    getAdminApplications: {
+    getAdminApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -6004,7 +6018,7 @@ export interface operations {
             };
         };
     };
-    withdrawAdminApplications: {
+    withdrawAdminApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -6105,7 +6119,7 @@ export interface operations {
             };
         };
     };
-    setReferenceStatusesAdminApplications: {
+    setAdminApplicationReferenceStatuses: {
         parameters: {
             query?: never;
             header?: never;
@@ -6231,7 +6245,7 @@ export interface operations {
             };
         };
     };
-    reopenAdminApplications: {
+    reopenAdminApplication: {
         parameters: {
             query?: never;
             header?: never;
@@ -6419,7 +6433,7 @@ export interface operations {
             };
         };
     };
-    getAdminUsers: {
+    getAdminUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6504,7 +6518,7 @@ export interface operations {
             };
         };
     };
-    updateAdminUsers: {
+    updateAdminUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6609,7 +6623,7 @@ export interface operations {
             };
         };
     };
-    removeAdminUsers: {
+    deleteAdminUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -6797,7 +6811,7 @@ export interface operations {
             };
         };
     };
-    getAdminAuditLog: {
+    getAdminAuditLogEntry: {
         parameters: {
             query?: never;
             header?: never;
@@ -6882,7 +6896,7 @@ export interface operations {
             };
         };
     };
-    timeLogsAdminActivity: {
+    listAdminTimeLogs: {
         parameters: {
             query?: {
                 sort?: string;
@@ -6969,7 +6983,7 @@ export interface operations {
             };
         };
     };
-    sessionsAdminActivity: {
+    listAdminSessions: {
         parameters: {
             query?: {
                 sort?: string;
@@ -7056,7 +7070,7 @@ export interface operations {
             };
         };
     };
-    bannerAdvisory: {
+    getAdvisoryBanner: {
         parameters: {
             query?: never;
             header?: never;
@@ -7194,7 +7208,7 @@ export interface operations {
             };
         };
     };
-    createAdminAdvisoryLines: {
+    createAdminAdvisoryLine: {
         parameters: {
             query?: never;
             header?: never;
@@ -7302,7 +7316,7 @@ export interface operations {
             };
         };
     };
-    getAdminAdvisoryLines: {
+    getAdminAdvisoryLine: {
         parameters: {
             query?: never;
             header?: never;
@@ -7387,7 +7401,7 @@ export interface operations {
             };
         };
     };
-    updateAdminAdvisoryLines: {
+    updateAdminAdvisoryLine: {
         parameters: {
             query?: never;
             header?: never;
@@ -7476,7 +7490,7 @@ export interface operations {
             };
         };
     };
-    removeAdminAdvisoryLines: {
+    deleteAdminAdvisoryLine: {
         parameters: {
             query?: never;
             header?: never;
@@ -7561,7 +7575,7 @@ export interface operations {
             };
         };
     };
-    countsAdminJobs: {
+    getAdminJobCounts: {
         parameters: {
             query?: never;
             header?: never;
@@ -7644,13 +7658,10 @@ export interface operations {
             };
         };
     };
-    validateAttachments: {
+    validateAttachment: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7755,13 +7766,10 @@ export interface operations {
             };
         };
     };
-    uploadAttachments: {
+    uploadAttachment: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -7866,13 +7874,10 @@ export interface operations {
             };
         };
     };
-    removeAttachments: {
+    deleteAttachment: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -7970,13 +7975,10 @@ export interface operations {
             };
         };
     };
-    downloadAttachments: {
+    downloadAttachment: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8062,10 +8064,7 @@ export interface operations {
             query?: {
                 history?: boolean;
             };
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8118,10 +8117,7 @@ export interface operations {
     completeApplicationDocuments: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path: {
                 id: string;
             };
@@ -8295,7 +8291,7 @@ export interface operations {
             };
         };
     };
-    createAdminDiscountCodes: {
+    createAdminDiscountCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8403,7 +8399,7 @@ export interface operations {
             };
         };
     };
-    getAdminDiscountCodes: {
+    getAdminDiscountCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8488,7 +8484,7 @@ export interface operations {
             };
         };
     };
-    updateAdminDiscountCodes: {
+    updateAdminDiscountCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8577,7 +8573,7 @@ export interface operations {
             };
         };
     };
-    removeAdminDiscountCodes: {
+    deleteAdminDiscountCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -8678,16 +8674,13 @@ export interface operations {
             };
         };
     };
-    quotePayments: {
+    getPaymentQuote: {
         parameters: {
             query: {
                 applicationId: string;
                 discountCode?: string;
             };
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8751,13 +8744,10 @@ export interface operations {
             };
         };
     };
-    payPayments: {
+    payApplicationFee: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description the application token (or query `token`) */
-                "X-Application-Token"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

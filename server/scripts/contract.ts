@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { AppModule } from '../src/app.module.js';
+import { API_PREFIX } from '../src/app.setup.js';
 import { buildOpenApiDocument } from '../src/common/openapi/openapi-document.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { repoRoot } from '../src/config/repo-paths.js';
@@ -27,6 +28,7 @@ export async function documentWithoutDatabase(): Promise<OpenAPIObject> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', DATA_DIR: await mkdtemp(join(tmpdir(), 'portal-contract-')) });
   const app = await NestFactory.create(AppModule.forRoot(config, 'postgres://contract@127.0.0.1:1/none'), { preview: true, logger: false });
   try {
+    app.setGlobalPrefix(API_PREFIX);
     return buildOpenApiDocument(app);
   } finally {
     await app.close();

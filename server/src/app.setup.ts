@@ -20,6 +20,9 @@ import { serveHotReads } from './modules/hot-reads/hot-reads.middleware.js';
 import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
+/** The path prefix of every API route (`/api/...`). */
+export const API_PREFIX = 'api';
+
 /**
  * Applies everything a request meets before and after the controllers, identically in production and
  * in tests: request metrics and `GET /metrics`, security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation
@@ -59,7 +62,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     .map((o) => o.trim())
     .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(new ApiValidationPipe());
   const i18n = app.get(I18nService);
   const filter = new ApiExceptionFilter(i18n);

@@ -14,8 +14,7 @@ type Responses = Operation['responses'];
  * The OpenAPI document of the whole API, as served at `/api/docs-json` and committed as
  * `contract/openapi.json` (`npm run contract`). Rules every endpoint gets without doing anything
  * (docs/api.md "How to document an endpoint"):
- * - operation ids `<method><Controller noun>` (`listAdminUsers`) unless the operation names one
- *   (`@ApiOperation({ operationId })`);
+ * - readable operation ids (`operationIdFactory`) unless the operation names one (`@ApiOperation({ operationId })`);
  * - every 4xx/5xx answer, documented or not, is the one error schema `ApiErrorBody`, with an example
  *   whose `code` is the first error code of the answer's description (`'TKN-001 unknown token'`);
  * - `4XX` and `5XX` catch-alls on every operation; operations without a security requirement say
@@ -58,12 +57,26 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
+/** Method names read as the verb of the operation id (`remove` → `delete`); the noun then is singular, except after `list`. */
+const CRUD_VERBS: Record<string, string> = {
+  list: 'list',
+  get: 'get',
+  create: 'create',
+  update: 'update',
+  remove: 'delete',
+  delete: 'delete',
+};
+
 /**
- * `HealthController.ready` → `readyHealth`, `AdminUsersController.list` → `listAdminUsers`: the method
- * name, then the controller's noun. Explicit `@ApiOperation({ operationId })` wins.
+ * Operation ids from controller and method: `AdminUsersController.list` → `listAdminUsers`,
+ * `AdminUsersController.remove` → `deleteAdminUser`, `AttachmentsController.upload` → `uploadAttachment`.
+ * An explicit `@ApiOperation({ operationId })` wins (use it where this reads badly).
  */
 export function operationIdFactory(controllerKey: string, methodKey: string): string {
-  return `${methodKey}${controllerKey.replace(/Controller$/, '')}`;
+  const noun = controllerKey.replace(/Controller$/, '');
+  const verb = CRUD_VERBS[methodKey];
+  if (verb === 'list') return `list${noun}`;
+  return `${verb ?? methodKey}${noun.replace(/(?<=[a-z])s$/, '')}`;
 }
 
 const ERROR_CODE = /\b([A-Z]{2,5}-[0-9A-Za-z]+(?:-[a-z]+)?)\b/;

@@ -49,7 +49,10 @@ export class OAuthController {
    * failure: 302 to `/login#oauth_error=OAU-001|OAU-002|OAU-003` (docs/api.md).
    */
   @Get(':provider/callback')
-  @ApiOperation({ summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment' })
+  @ApiOperation({
+    operationId: 'finishOAuth',
+    summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment',
+  })
   @ApiQuery({ name: 'code', required: false })
   @ApiQuery({ name: 'state', required: false })
   @ApiQuery({ name: 'error', required: false })
