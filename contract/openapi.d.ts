@@ -1196,6 +1196,10 @@ export interface components {
             message: string;
             verified: boolean;
         };
+        SuccessResponse: {
+            /** @enum {boolean} */
+            success: true;
+        };
         PasswordEmailDto: {
             /** @example applicant@example.com */
             email: string;
@@ -2858,7 +2862,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
                 };
             };
             /** @description Client error in the error shape (codes in docs/api.md) */
@@ -2909,7 +2916,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                        /** @enum {string} */
+                        database: "up";
+                        /** @enum {string} */
+                        redis: "up" | "not configured";
+                    };
                 };
             };
             /** @description SRV-503 shutting down, or the database or Redis unreachable or too slow */
@@ -3355,6 +3369,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessResponse"];
+                };
+            };
             /** @description AUTH-401 */
             401: {
                 headers: {
@@ -7890,7 +7912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SuccessResponse"];
                 };
             };
             /** @description AUTH-403 another application */

@@ -294,7 +294,15 @@ describe(`API fuzz (seed ${SEED})`, () => {
       for (const [method, op] of Object.entries(item)) {
         expect([`${method} ${path}`, op.responses['4XX']]).toEqual([
           `${method} ${path}`,
-          { description: expect.any(String), content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } } },
+          {
+            description: expect.any(String),
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ApiErrorBody' },
+                example: expect.objectContaining({ success: false }),
+              },
+            },
+          },
         ]);
       }
     }
