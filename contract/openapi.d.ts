@@ -2,8902 +2,8990 @@
 // A test fails when this file drifts from the server (server/test/contract.api-spec.ts).
 
 export interface paths {
-    "/api/admin/api-keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List API keys */
-        get: operations["listAdminApiKeys"];
-        put?: never;
-        /** Create an API key (the key is in this answer only) */
-        post: operations["createAdminApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+  '/api/admin/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/api-keys/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One API key (never its secret) */
-        get: operations["getAdminApiKey"];
-        put?: never;
-        post?: never;
-        /** Revoke an API key */
-        delete: operations["revokeAdminApiKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List API keys */
+    get: operations['listAdminApiKeys'];
+    put?: never;
+    /** Create an API key (the key is in this answer only) */
+    post: operations['createAdminApiKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/api-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Liveness */
-        get: operations["getHealthLive"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One API key (never its secret) */
+    get: operations['getAdminApiKey'];
+    put?: never;
+    post?: never;
+    /** Revoke an API key */
+    delete: operations['revokeAdminApiKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/health/ready": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Readiness: not shutting down; the database (and Redis when configured) answer in time */
-        get: operations["getHealthReady"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Liveness */
+    get: operations['getHealthLive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Public configuration for the front ends */
-        get: operations["getAppConfig"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Readiness: not shutting down; the database (and Redis when configured) answer in time */
+    get: operations['getHealthReady'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Log in with e-mail and password; returns a bearer token */
-        post: operations["login"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Public configuration for the front ends */
+    get: operations['getAppConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/register": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Register an applicant account; a verification link is e-mailed */
-        post: operations["register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Log in with e-mail and password; returns a bearer token */
+    post: operations['login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/email/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verify the e-mail address with the e-mailed token */
-        post: operations["verifyEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Register an applicant account; a verification link is e-mailed */
+    post: operations['register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/email/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/email/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** E-mail a new verification link to the logged-in account */
-        post: operations["resendVerificationEmail"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Verify the e-mail address with the e-mailed token */
+    post: operations['verifyEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/email/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Log out: the token is revoked and refused afterwards */
-        post: operations["logout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** E-mail a new verification link to the logged-in account */
+    post: operations['resendVerificationEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/user": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logged-in user */
-        get: operations["getCurrentUser"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Log out: the token is revoked and refused afterwards */
+    post: operations['logout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/password/email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** E-mail a password-reset link (same answer for known and unknown addresses) */
-        post: operations["requestPasswordReset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** The logged-in user */
+    get: operations['getCurrentUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/password/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/password/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reset the password with the e-mailed token; logs out every session */
-        post: operations["resetPassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** E-mail a password-reset link (same answer for known and unknown addresses) */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/password/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/oauth/{provider}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start an OAuth sign-in; answers the URL to send the browser to */
-        post: operations["startOAuth"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Reset the password with the e-mailed token; logs out every session */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/{provider}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/oauth/{provider}/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment */
-        get: operations["finishOAuth"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Start an OAuth sign-in; answers the URL to send the browser to */
+    post: operations['startOAuth'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/{provider}/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/dropdowns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List of dropdowns (spec §7) */
-        get: operations["listDropdowns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment */
+    get: operations['finishOAuth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dropdowns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/dropdowns/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Update a dropdown; answers the refreshed list (spec §7) */
-        post: operations["updateDropdown"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List of dropdowns (spec §7) */
+    get: operations['listDropdowns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dropdowns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/dropdowns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List dropdowns (sort, range, filter; Content-Range) */
-        get: operations["listAdminDropdowns"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Update a dropdown; answers the refreshed list (spec §7) */
+    post: operations['updateDropdown'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dropdowns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/dropdowns/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One dropdown */
-        get: operations["getAdminDropdown"];
-        /** Edit a dropdown (label and options) */
-        put: operations["updateAdminDropdown"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List dropdowns (sort, range, filter; Content-Range) */
+    get: operations['listAdminDropdowns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dropdowns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/programs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Fields of interest for a gender, with popup, courses and section flags */
-        get: operations["listPrograms"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One dropdown */
+    get: operations['getAdminDropdown'];
+    /** Edit a dropdown (label and options) */
+    put: operations['updateAdminDropdown'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/programs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/programs/semesters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Semesters offered to a gender */
-        get: operations["listSemesters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Fields of interest for a gender, with popup, courses and section flags */
+    get: operations['listPrograms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/programs/semesters': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/maintenance/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Next maintenance window that has not ended; times in America/New_York */
-        get: operations["getMaintenanceCheck"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Semesters offered to a gender */
+    get: operations['listSemesters'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/maintenance/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/maintenance-windows": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List maintenance windows */
-        get: operations["listAdminMaintenanceWindows"];
-        put?: never;
-        /** Schedule a maintenance window */
-        post: operations["createAdminMaintenanceWindow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Next maintenance window that has not ended; times in America/New_York */
+    get: operations['getMaintenanceCheck'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/maintenance-windows': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/maintenance-windows/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One maintenance window */
-        get: operations["getAdminMaintenanceWindow"];
-        /** Change a maintenance window */
-        put: operations["updateAdminMaintenanceWindow"];
-        post?: never;
-        /** Delete a maintenance window */
-        delete: operations["deleteAdminMaintenanceWindow"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List maintenance windows */
+    get: operations['listAdminMaintenanceWindows'];
+    put?: never;
+    /** Schedule a maintenance window */
+    post: operations['createAdminMaintenanceWindow'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/maintenance-windows/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/token/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Validate an application token; data is the application record */
-        get: operations["checkToken"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One maintenance window */
+    get: operations['getAdminMaintenanceWindow'];
+    /** Change a maintenance window */
+    put: operations['updateAdminMaintenanceWindow'];
+    post?: never;
+    /** Delete a maintenance window */
+    delete: operations['deleteAdminMaintenanceWindow'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/token/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The caller's own applications, each with its next action (continue | pay | details | receipt | none) */
-        get: operations["listMyApplications"];
-        put?: never;
-        /** Start an application; answers its token, id and record */
-        post: operations["startApplication"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Validate an application token; data is the application record */
+    get: operations['checkToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Save a step (partial); stale version → 409 APP-409 with the current record */
-        patch: operations["updateApplication"];
-        trace?: never;
+    /** The caller's own applications, each with its next action (continue | pay | details | receipt | none) */
+    get: operations['listMyApplications'];
+    put?: never;
+    /** Start an application; answers its token, id and record */
+    post: operations['startApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}/requirements": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Steps, sections, required fields and attachment slots of this application (one server rule set) */
-        get: operations["getApplicationRequirements"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Save a step (partial); stale version → 409 APP-409 with the current record */
+    patch: operations['updateApplication'];
+    trace?: never;
+  };
+  '/api/applications/{id}/requirements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}/submit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Certify and sign the application (review step); payment submits it */
-        post: operations["submitApplication"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Steps, sections, required fields and attachment slots of this application (one server rule set) */
+    get: operations['getApplicationRequirements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Issue a fresh link to open this application (owner, admin or token holder) */
-        post: operations["linkApplication"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Certify and sign the application (review step); payment submits it */
+    post: operations['submitApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/continue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** E-mail a fresh link for each open application of this address */
-        post: operations["sendContinueLink"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Issue a fresh link to open this application (owner, admin or token holder) */
+    post: operations['linkApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/continue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/session/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Check a session id (SES-001 means in use: generate another) */
-        get: operations["checkSession"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** E-mail a fresh link for each open application of this address */
+    post: operations['sendContinueLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/session/upsert": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create or update a session */
-        post: operations["upsertSession"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Check a session id (SES-001 means in use: generate another) */
+    get: operations['checkSession'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/session/upsert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/timelog": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Record time spent on a form step (seconds, 4 decimals) */
-        post: operations["logTime"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Create or update a session */
+    post: operations['upsertSession'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/timelog': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Figures for Dashboard Home */
-        get: operations["getAdminStats"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Record time spent on a form step (seconds, 4 decimals) */
+    post: operations['logTime'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List applications (search, filters, sort, range; Content-Range) */
-        get: operations["listAdminApplications"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Figures for Dashboard Home */
+    get: operations['getAdminStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications/export.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Export the filtered applications as CSV (streamed) */
-        get: operations["exportAdminApplicationsCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List applications (search, filters, sort, range; Content-Range) */
+    get: operations['listAdminApplications'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One application with its answers, attachments and payments */
-        get: operations["getAdminApplication"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Export the filtered applications as CSV (streamed) */
+    get: operations['exportAdminApplicationsCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications/{id}/withdraw": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Withdraw an application (409 STS-409 when already withdrawn) */
-        post: operations["withdrawAdminApplication"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One application with its answers, attachments and payments */
+    get: operations['getAdminApplication'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications/{id}/reference-statuses": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** Set where the references stand */
-        put: operations["setAdminApplicationReferenceStatuses"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Withdraw an application (409 STS-409 when already withdrawn) */
+    post: operations['withdrawAdminApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}/reference-statuses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/applications/{id}/reopen": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reopen a withdrawn application (409 STS-409 when not withdrawn) */
-        post: operations["reopenAdminApplication"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    /** Set where the references stand */
+    put: operations['setAdminApplicationReferenceStatuses'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}/reopen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List accounts */
-        get: operations["listAdminUsers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Reopen a withdrawn application (409 STS-409 when not withdrawn) */
+    post: operations['reopenAdminApplication'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One account */
-        get: operations["getAdminUser"];
-        /** Make or remove an admin, or correct the name (409 USR-409 for the last admin) */
-        put: operations["updateAdminUser"];
-        post?: never;
-        /** Delete an account (409 USR-409 for oneself or the last admin) */
-        delete: operations["deleteAdminUser"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List accounts */
+    get: operations['listAdminUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/audit-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List audit-log entries */
-        get: operations["listAdminAuditLog"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One account */
+    get: operations['getAdminUser'];
+    /** Make or remove an admin, or correct the name (409 USR-409 for the last admin) */
+    put: operations['updateAdminUser'];
+    post?: never;
+    /** Delete an account (409 USR-409 for oneself or the last admin) */
+    delete: operations['deleteAdminUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit-log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/audit-log/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One audit entry */
-        get: operations["getAdminAuditLogEntry"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List audit-log entries */
+    get: operations['listAdminAuditLog'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/audit-log/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/time-logs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List time-log records */
-        get: operations["listAdminTimeLogs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One audit entry */
+    get: operations['getAdminAuditLogEntry'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/time-logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/sessions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List form sessions */
-        get: operations["listAdminSessions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List time-log records */
+    get: operations['listAdminTimeLogs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/advisory": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Advisory banner lines (upcoming deadlines) */
-        get: operations["getAdvisoryBanner"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List form sessions */
+    get: operations['listAdminSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/advisory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/advisory-lines": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List advisory banner lines */
-        get: operations["listAdminAdvisoryLines"];
-        put?: never;
-        /** Add an advisory line */
-        post: operations["createAdminAdvisoryLine"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Advisory banner lines (upcoming deadlines) */
+    get: operations['getAdvisoryBanner'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/advisory-lines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/advisory-lines/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One advisory line */
-        get: operations["getAdminAdvisoryLine"];
-        /** Change an advisory line */
-        put: operations["updateAdminAdvisoryLine"];
-        post?: never;
-        /** Delete an advisory line */
-        delete: operations["deleteAdminAdvisoryLine"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List advisory banner lines */
+    get: operations['listAdminAdvisoryLines'];
+    put?: never;
+    /** Add an advisory line */
+    post: operations['createAdminAdvisoryLine'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/advisory-lines/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/jobs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Background job counts per queue */
-        get: operations["getAdminJobCounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One advisory line */
+    get: operations['getAdminAdvisoryLine'];
+    /** Change an advisory line */
+    put: operations['updateAdminAdvisoryLine'];
+    post?: never;
+    /** Delete an advisory line */
+    delete: operations['deleteAdminAdvisoryLine'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/details/attachments/validate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Check a file for a slot without storing it; answer read from data.data */
-        post: operations["validateAttachment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Background job counts per queue */
+    get: operations['getAdminJobCounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/details/attachments/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/details/attachments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload a file to a slot (replaces the current one); answer read from data.data */
-        post: operations["uploadAttachment"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Check a file for a slot without storing it; answer read from data.data */
+    post: operations['validateAttachment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/details/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/details/attachments/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Remove an attachment (kept as history) */
-        delete: operations["deleteAttachment"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Upload a file to a slot (replaces the current one); answer read from data.data */
+    post: operations['uploadAttachment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/details/attachments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/details/attachments/{id}/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Download a stored file (application-scoped or admin) */
-        get: operations["downloadAttachment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove an attachment (kept as history) */
+    delete: operations['deleteAttachment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/details/attachments/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}/attachments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List an application's attachments */
-        get: operations["listApplicationDocuments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Download a stored file (application-scoped or admin) */
+    get: operations['downloadAttachment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/attachments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/applications/{id}/complete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Finish the details form: submitted → complete */
-        post: operations["completeApplicationDocuments"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List an application's attachments */
+    get: operations['listApplicationDocuments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/discount-codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List discount codes */
-        get: operations["listAdminDiscountCodes"];
-        put?: never;
-        /** Create a discount code */
-        post: operations["createAdminDiscountCode"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    get?: never;
+    put?: never;
+    /** Finish the details form: submitted → complete */
+    post: operations['completeApplicationDocuments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/discount-codes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/admin/discount-codes/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One discount code */
-        get: operations["getAdminDiscountCode"];
-        /** Change a discount code */
-        put: operations["updateAdminDiscountCode"];
-        post?: never;
-        /** Delete a discount code never used (409 DSC-409 once used) */
-        delete: operations["deleteAdminDiscountCode"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** List discount codes */
+    get: operations['listAdminDiscountCodes'];
+    put?: never;
+    /** Create a discount code */
+    post: operations['createAdminDiscountCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/discount-codes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/payments/quote": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Quote the application fee (late fee and discount code applied) */
-        get: operations["getPaymentQuote"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** One discount code */
+    get: operations['getAdminDiscountCode'];
+    /** Change a discount code */
+    put: operations['updateAdminDiscountCode'];
+    post?: never;
+    /** Delete a discount code never used (409 DSC-409 once used) */
+    delete: operations['deleteAdminDiscountCode'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
-    "/api/payments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pay the application fee with browser-tokenised card data (idempotent per requestId) */
-        post: operations["payApplicationFee"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    /** Quote the application fee (late fee and discount code applied) */
+    get: operations['getPaymentQuote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
     };
+    get?: never;
+    put?: never;
+    /** Pay the application fee with browser-tokenised card data (idempotent per requestId) */
+    post: operations['payApplicationFee'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        ApiKeyResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @example CRM sync */
-            name: string;
-            /**
-             * @description the first 12 characters of the key
-             * @example pak_3kT9xQ1b
-             */
-            prefix: string;
-            scopes: ("applications:read" | "applications:write" | "payments:read" | "webhooks:manage")[];
-            /**
-             * Format: date-time
-             * @description null: never expires
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description to the minute
-             */
-            lastUsedAt: string | null;
-            /** Format: date-time */
-            revokedAt: string | null;
-            /** @enum {string} */
-            state: "active" | "expired" | "revoked";
-            /**
-             * Format: uuid
-             * @description the admin who created it
-             */
-            createdBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        CreateApiKeyDto: {
-            /** @example CRM sync */
-            name: string;
-            /**
-             * @example [
-             *       "applications:read"
-             *     ]
-             */
-            scopes: ("applications:read" | "applications:write" | "payments:read" | "webhooks:manage")[];
-            /** Format: date-time */
-            expiresAt?: string | null;
-        };
-        CreatedApiKeyResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @example CRM sync */
-            name: string;
-            /**
-             * @description the first 12 characters of the key
-             * @example pak_3kT9xQ1b
-             */
-            prefix: string;
-            scopes: ("applications:read" | "applications:write" | "payments:read" | "webhooks:manage")[];
-            /**
-             * Format: date-time
-             * @description null: never expires
-             */
-            expiresAt: string | null;
-            /**
-             * Format: date-time
-             * @description to the minute
-             */
-            lastUsedAt: string | null;
-            /** Format: date-time */
-            revokedAt: string | null;
-            /** @enum {string} */
-            state: "active" | "expired" | "revoked";
-            /**
-             * Format: uuid
-             * @description the admin who created it
-             */
-            createdBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /**
-             * @description send as `Authorization: Bearer <key>`; not retrievable later
-             * @example pak_3kT9xQ1b…
-             */
-            key: string;
-        };
-        PublicConfigResponse: {
-            /** @description the provider's main site (logo link, end of session) */
-            mainSiteUrl: string;
-            locales: string[];
-            /** @description session maximum time (ms), spec §9 */
-            sessionMaxMs: number;
-            /** @description maintenance poll interval (ms), spec §9 */
-            maintenanceCheckIntervalMs: number;
-            /**
-             * @description names of the OAuth sign-in providers configured in OAUTH_PROVIDERS (for `POST /api/oauth/{provider}`); never their settings
-             * @example [
-             *       "acme"
-             *     ]
-             */
-            oauthProviders: string[];
-        };
-        LoginDto: {
-            /** @example admin@example.com */
-            email: string;
-            password: string;
-            remember?: boolean;
-        };
-        UserResponse: {
-            /** Format: uuid */
-            id: string;
-            first_name: string;
-            last_name: string;
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "applicant";
-            email_verified: boolean;
-        };
-        TokenResponse: {
-            token: string;
-            /** @enum {string} */
-            token_type: "bearer";
-            /** @description seconds until the token expires */
-            expires_in: number;
-            user?: components["schemas"]["UserResponse"];
-        };
-        RegisterDto: {
-            first_name: string;
-            last_name: string;
-            email: string;
-            password: string;
-            password_confirmation: string;
-        };
-        EmailVerifyDto: {
-            token: string;
-        };
-        EmailVerificationResponse: {
-            success: boolean;
-            message: string;
-            verified: boolean;
-        };
-        SuccessResponse: {
-            /** @enum {boolean} */
-            success: true;
-        };
-        PasswordEmailDto: {
-            /** @example applicant@example.com */
-            email: string;
-        };
-        PasswordMessageResponse: {
-            success: boolean;
-            message: string;
-        };
-        PasswordResetDto: {
-            token: string;
-            email: string;
-            password: string;
-            password_confirmation: string;
-        };
-        OAuthUrlResponse: {
-            /** @example https://accounts.example.com/authorize?response_type=code&… */
-            url: string;
-        };
-        DropdownOptionDto: {
-            value: string;
-            label: string;
-        };
-        DropdownResponse: {
-            id: number;
-            /** @example maritalStatus */
-            key: string;
-            label: string;
-            options: components["schemas"]["DropdownOptionDto"][];
-            /** Format: date-time */
-            updated_at: string;
-            /** @description true for lists computed by the server (card years), which cannot be edited */
-            computed: boolean;
-        };
-        UpdateDropdownDto: {
-            label?: string;
-            options: components["schemas"]["DropdownOptionDto"][];
-            /** @description echoed back from the read; ignored */
-            readonly id?: number;
-            /** @description echoed back from the read; ignored */
-            readonly key?: string;
-            /**
-             * Format: date-time
-             * @description echoed back from the read; ignored
-             */
-            readonly updated_at?: string;
-            /** @description echoed back from the read; ignored */
-            readonly computed?: boolean;
-        };
-        PopupDto: {
-            title: string;
-            /** @description number of semesters */
-            semesters: number;
-            /** @description degree-conferring college */
-            college: string;
-        };
-        CourseDto: {
-            /** @example Spring 2026 */
-            semester: string;
-            /**
-             * @example [
-             *       "Boro Park",
-             *       "Online"
-             *     ]
-             */
-            locations: string[];
-        };
-        ProgramResponse: {
-            /** @description stable key, stored as the application's fieldOfInterest */
-            name: string;
-            /** @enum {string} */
-            program: "underGraduate" | "graduate" | "postGraduate" | "preRequisite";
-            label: string;
-            popup: components["schemas"]["PopupDto"];
-            /** @description empty: the program lists no courses (any semester of the gender, no location) */
-            courses: components["schemas"]["CourseDto"][];
-            /** @description section flags of spec §3 */
-            flags: {
-                [key: string]: boolean;
-            };
-        };
-        SemesterResponse: {
-            /** @example Spring 2026 */
-            name: string;
-            /**
-             * @description month the semester begins (YYYY-MM)
-             * @example 2026-01
-             */
-            begins: string;
-        };
-        MaintenanceScheduleDto: {
-            /** @example 2026-12-01 */
-            Start_Date__c: string;
-            /** @example 2026-12-02 */
-            End_Date__c: string;
-            /** @example 22:00:00 */
-            Start_Time__c: string;
-            /** @example 02:00:00 */
-            End_Time__c: string;
-            /** Format: date-time */
-            startsAt: string;
-            /** Format: date-time */
-            endsAt: string;
-        };
-        MaintenanceCheckResponse: {
-            success: boolean;
-            /** @enum {string} */
-            code: "MAI-000" | "MAI-001";
-            data: components["schemas"]["MaintenanceScheduleDto"] | null;
-        };
-        MaintenanceWindowResponse: {
-            id: number;
-            /** @description YYYY-MM-DD, Eastern */
-            startDate: string;
-            /** @description HH:mm, Eastern */
-            startTime: string;
-            endDate: string;
-            endTime: string;
-            /**
-             * Format: date-time
-             * @description UTC
-             */
-            startsAt: string;
-            /**
-             * Format: date-time
-             * @description UTC
-             */
-            endsAt: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        MaintenanceWindowDto: {
-            /**
-             * @description YYYY-MM-DD, Eastern
-             * @example 2026-12-01
-             */
-            startDate: string;
-            /**
-             * @description HH:mm, Eastern
-             * @example 22:00
-             */
-            startTime: string;
-            /** @example 2026-12-02 */
-            endDate: string;
-            /** @example 02:00 */
-            endTime: string;
-            /** @description echoed back from the read; ignored */
-            readonly id?: number;
-            /**
-             * Format: date-time
-             * @description echoed back from the read; ignored
-             */
-            readonly startsAt?: string;
-            /**
-             * Format: date-time
-             * @description echoed back from the read; ignored
-             */
-            readonly endsAt?: string;
-            /**
-             * Format: date-time
-             * @description echoed back from the read; ignored
-             */
-            readonly createdAt?: string;
-        };
-        ApplicationRecord: {
-            /** Format: uuid */
-            Id: string;
-            /**
-             * Format: uuid
-             * @description same as Id
-             */
-            id: string;
-            /**
-             * @description human reference number (string)
-             * @example 100001
-             */
-            referenceNumber: string;
-            version: number;
-            /** @enum {string} */
-            status: "draft" | "submitted" | "complete" | "withdrawn";
-            /**
-             * @description highest step reached, '1'–'8' (default '1')
-             * @example 1
-             */
-            stepReached: string;
-            /** @enum {string} */
-            Payment_Status: "Unpaid" | "Pending" | "Paid" | "Declined" | "Waived" | "Refunded";
-            email: string;
-            firstName: string;
-            lastName: string;
-            /** @enum {string} */
-            gender: "Female" | "Male";
-            /** @enum {string} */
-            program: "underGraduate" | "graduate" | "postGraduate" | "preRequisite";
-            fieldOfInterest: string;
-            semesterApplied: string;
-            location: string | null;
-            locale: string;
-            /**
-             * @example [
-             *       {
-             *         "college": "",
-             *         "name": ""
-             *       }
-             *     ]
-             */
-            passedCollegeLevelOrAPCourses: Record<string, never>[];
-            /**
-             * Format: date-time
-             * @description review step certified (submit)
-             */
-            certifiedAt: string | null;
-            /**
-             * Format: date-time
-             * @description paid or waived (status submitted)
-             */
-            submittedAt: string | null;
-            /**
-             * Format: date-time
-             * @description details form finished (status complete)
-             */
-            completedAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        TokenCheckResponse: {
-            success: boolean;
-            /** @enum {string} */
-            code: "TKN-000";
-            /**
-             * @description which form the link opens
-             * @enum {string}
-             */
-            purpose: "application" | "details";
-            data: components["schemas"]["ApplicationRecord"];
-        };
-        StartApplicationDto: {
-            /** @enum {string} */
-            gender: "Female" | "Male";
-            /** @description name of a field of interest from GET /api/programs */
-            fieldOfInterest: string;
-            /** @example Spring 2026 */
-            semester: string;
-            /** @example Online */
-            location?: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            /** @enum {string} */
-            locale: "en" | "es" | "zh-CN";
-        };
-        StartApplicationResponse: {
-            success: boolean;
-            /** @description the application token for the tokenised link */
-            token: string;
-            /** Format: uuid */
-            id: string;
-            data: components["schemas"]["ApplicationRecord"];
-        };
-        ContactDto: {
-            name?: string | null;
-            /** @example (718) 555-0100 */
-            phone?: string | null;
-            /** Format: email */
-            email?: string | null;
-            relationship?: string | null;
-        };
-        CollegeCourseDto: {
-            college: string;
-            name: string;
-        };
-        ObservationDto: {
-            boolean?: boolean | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            when?: string | null;
-        };
-        CourseEntryDto: {
-            /** @description one of the current option values of dropdown `classStatus` */
-            status?: string | null;
-            college?: string | null;
-            /**
-             * @description MM/DD/YYYY; may be in the future for a scheduled course
-             * @example 01/31/2000
-             */
-            completion_date?: string | null;
-        };
-        PrerequisiteDto: {
-            /** @description one of the current option values of dropdown `transferCredit` */
-            tookCourse?: string | null;
-            /** @description one of the current option values of dropdown `placesClassesTaken` */
-            howTaken?: string | null;
-        };
-        PrerequisiteInfoDto: {
-            /** @description one of the current option values of dropdown `classTypes` */
-            typeClass?: string | null;
-            /** @description one of the current option values of dropdown `colleges` */
-            college?: string | null;
-            collegeOther?: string | null;
-            /** @description one of the current option values of dropdown `examTypes` */
-            examTaken?: string | null;
-            examTakenOther?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            completion_date?: string | null;
-        };
-        SaveApplicationDto: {
-            firstName?: string;
-            lastName?: string;
-            email?: string;
-            /** @description changeable; must be offered to the applicant's gender */
-            fieldOfInterest?: string;
-            /** @example Fall 2026 */
-            semesterApplied?: string;
-            location?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            dateOfBirth?: string | null;
-            /** @description one of the current option values of dropdown `countries` */
-            addressCountry?: string | null;
-            /** @description one of the current option values of dropdown `states` */
-            addressState?: string | null;
-            /** @description province or region, outside the United States only */
-            addressRegion?: string | null;
-            /** @description ZIP code in the US, else the country's postal code (checked per country by the service) */
-            addressZip?: string | null;
-            /** @description one of the current option values of dropdown `maritalStatus` */
-            maritalStatus?: string | null;
-            contactName?: string | null;
-            /** @example (718) 555-0100 */
-            cellPhone?: string | null;
-            /** @description one of the current option values of dropdown `howHeard` */
-            howHeard?: string | null;
-            fatherFirstName?: string | null;
-            fatherLastName?: string | null;
-            fatherOccupation?: string | null;
-            fatherDeceased?: boolean | null;
-            motherFirstName?: string | null;
-            motherLastName?: string | null;
-            motherMaidenName?: string | null;
-            motherOccupation?: string | null;
-            motherDeceased?: boolean | null;
-            SpouseFirstName?: string | null;
-            SpouseMaidenName?: string | null;
-            SpouseLastName?: string | null;
-            SpouseOccupation?: string | null;
-            /** Format: email */
-            SpouseEmail?: string | null;
-            /** @example (718) 555-0100 */
-            SpouseCellNumber?: string | null;
-            emergencyContact?: components["schemas"]["ContactDto"] | null;
-            highSchoolName?: string | null;
-            highSchoolCityStateCountry?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            highSchoolGraduationDate?: string | null;
-            bachelorCollege?: string | null;
-            bachelorDegree?: string | null;
-            bachelorMajor?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            bachelorCompletionDate?: string | null;
-            masterCollege?: string | null;
-            masterDegree?: string | null;
-            masterMajor?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            masterCompletionDate?: string | null;
-            /** @description one of the current option values of dropdown `yesNo` */
-            seminary?: string | null;
-            /** @description one of the current option values of dropdown `seminaries` */
-            seminaryName?: string | null;
-            seminaryNameOther?: string | null;
-            seminaryCityStateCountry?: string | null;
-            /**
-             * @description CEEB code, 4–6 digits
-             * @example 123456
-             */
-            seminaryCeeb?: string | null;
-            /** @description one of the current option values of dropdown `yesNo` */
-            attendingSeminary?: string | null;
-            priorToSeminary?: string | null;
-            /** @description one of the current option values of dropdown `yesNo` */
-            israelOption?: string | null;
-            /** @description one of the current option values of dropdown `israelPrograms` */
-            israelOptionName?: string | null;
-            israelOptionCollege?: string | null;
-            /** @description one of the current option values of dropdown `yesNo` */
-            haveYouPassedCollegeLevelOrAPCourses?: string | null;
-            /** @description blank rows are {college: '', name: ''} */
-            passedCollegeLevelOrAPCourses?: components["schemas"]["CollegeCourseDto"][] | null;
-            /** @description one of the current option values of dropdown `yesNo` */
-            currentlyEmployed?: string | null;
-            employer?: string | null;
-            jobTitle?: string | null;
-            /**
-             * @description MM/DD/YYYY
-             * @example 01/31/2000
-             */
-            employmentDate?: string | null;
-            /** @description one of the current option values of dropdown `employment` */
-            employmentType?: string | null;
-            completedObservation?: components["schemas"]["ObservationDto"] | null;
-            OTDCourse1?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse2?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse3?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse4?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse5?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse6?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse7?: components["schemas"]["CourseEntryDto"] | null;
-            OTDCourse8?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse1?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse2?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse3?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse4?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse5?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse6?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse7?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse8?: components["schemas"]["CourseEntryDto"] | null;
-            MSLPCourse9?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse1?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse2?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse3?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse4?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse5?: components["schemas"]["CourseEntryDto"] | null;
-            NutritionCourse6?: components["schemas"]["CourseEntryDto"] | null;
-            mathPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            mathInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            introductionToPsychologyPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            introductionToPsychologyInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            introductionToBiologyPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            introductionToBiologyInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            introductionToEnglishPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            introductionToEnglishInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            businessLawPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            businessLawInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            introductionToProgrammingPrerequisite?: components["schemas"]["PrerequisiteDto"] | null;
-            introductionToProgrammingInfo?: components["schemas"]["PrerequisiteInfoDto"] | null;
-            firstReferenceNameAndNumber?: components["schemas"]["ContactDto"] | null;
-            secondReferenceNameAndNumber?: components["schemas"]["ContactDto"] | null;
-            firstRecommender?: components["schemas"]["ContactDto"] | null;
-            secondRecommender?: components["schemas"]["ContactDto"] | null;
-            thirdRecommender?: components["schemas"]["ContactDto"] | null;
-            discountCode?: string | null;
-            creditCardFullName?: string | null;
-            /** @description billing ZIP (US) or the billing country's postal code (checked per country at payment) */
-            creditCardBillingZip?: string | null;
-            /** @description one of the current option values of dropdown `countries` */
-            creditCardBillingCountry?: string | null;
-            /** @description version of the record the client edited; stale → 409 APP-409 */
-            version: number;
-            /**
-             * @description step the applicant has reached (only ever raised)
-             * @example 2
-             */
-            stepReached?: string;
-        };
-        SaveApplicationResponse: {
-            success: boolean;
-            data: components["schemas"]["ApplicationRecord"];
-        };
-        MyApplicationDto: {
-            /** Format: uuid */
-            Id: string;
-            /** Format: uuid */
-            id: string;
-            /** @example 100001 */
-            referenceNumber: string;
-            fieldOfInterest: string;
-            /** @enum {string} */
-            program: "underGraduate" | "graduate" | "postGraduate" | "preRequisite";
-            semesterApplied: string;
-            location: string | null;
-            /** @enum {string} */
-            status: "draft" | "submitted" | "complete" | "withdrawn";
-            /** @example 3 */
-            stepReached: string;
-            /** @enum {string} */
-            Payment_Status: "Unpaid" | "Pending" | "Paid" | "Declined" | "Waived" | "Refunded";
-            /** Format: date-time */
-            certifiedAt: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            completedAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /**
-             * @description continue: draft not yet certified; pay: certified, not paid; details: submitted, documents to finish; receipt: complete; none: withdrawn
-             * @enum {string}
-             */
-            nextAction: "continue" | "pay" | "details" | "receipt" | "none";
-        };
-        MyApplicationsResponse: {
-            success: boolean;
-            data: components["schemas"]["MyApplicationDto"][];
-        };
-        RequirementsResponse: {
-            /**
-             * @description the application steps that apply
-             * @example [
-             *       1,
-             *       2,
-             *       3,
-             *       4,
-             *       6,
-             *       7,
-             *       8
-             *     ]
-             */
-            steps: number[];
-            /**
-             * @example [
-             *       "personal",
-             *       "family",
-             *       "bachelor",
-             *       "references"
-             *     ]
-             */
-            sections: string[];
-            /**
-             * @example [
-             *       "firstName",
-             *       "emergencyContact.phone",
-             *       "OTDCourse3.completion_date"
-             *     ]
-             */
-            requiredFields: string[];
-            /**
-             * @example [
-             *       "picture",
-             *       "undergraduateTranscript",
-             *       "resume"
-             *     ]
-             */
-            attachmentSlots: string[];
-        };
-        SubmitApplicationDto: {
-            /** @enum {boolean} */
-            certifyAllInformation: true;
-            /** @example Sarah Levi */
-            fullNameSignature: string;
-            /**
-             * @description MM/DD/YYYY, today's date
-             * @example 11/22/2026
-             */
-            dateSignature: string;
-            version: number;
-        };
-        ApplicationLinkResponse: {
-            success: boolean;
-            /** @description a new application token */
-            token: string;
-            /** @enum {string} */
-            purpose: "application" | "details";
-            /** @example http://localhost:3000/validation?token=… */
-            url: string;
-        };
-        ContinueDto: {
-            /** @example sarah@example.com */
-            email: string;
-        };
-        ContinueResponse: {
-            success: boolean;
-            /** @description localized: if the address has an open application, a link was sent */
-            message: string;
-        };
-        SessionCheckResponse: {
-            success: boolean;
-            /**
-             * @description SES-001: the id is already in use
-             * @enum {string}
-             */
-            code: "SES-000" | "SES-001";
-        };
-        UpsertSessionDto: {
-            id: string;
-            /** @example 2026-11-22T10:00:00-05:00 */
-            startTime: string;
-            newStartTime?: string;
-            lastActivityTime?: string;
-            endTime?: string;
-            /** @example application */
-            parentModule?: string;
-            /** @description the record the session belongs to (application Id) */
-            parentId?: string;
-            renewed?: boolean;
-        };
-        SessionResponse: {
-            id: string;
-            /** Format: date-time */
-            startTime: string;
-            /** Format: date-time */
-            newStartTime: string | null;
-            /** Format: date-time */
-            endTime: string | null;
-            /** Format: date-time */
-            lastActivityTime: string | null;
-            parentModule: string | null;
-            parentId: string | null;
-            renewed: boolean;
-        };
-        SessionUpsertResponse: {
-            success: boolean;
-            data: components["schemas"]["SessionResponse"];
-        };
-        CreateTimeLogDto: {
-            /**
-             * @description seconds, up to 4 decimals
-             * @example 12.3456
-             */
-            duration: number;
-            /**
-             * @description the step: application form personal…payment (steps 1–8), details form documents, finish
-             * @example personal
-             * @enum {string}
-             */
-            step: "personal" | "family" | "education" | "employment" | "prerequisites" | "references" | "review" | "payment" | "documents" | "finish";
-            /**
-             * Format: uuid
-             * @description needed when authenticating by login instead of the application token
-             */
-            applicationId?: string;
-        };
-        TimeLogResponse: {
-            id: string;
-            /**
-             * @description seconds as a decimal string (4 decimals)
-             * @example 12.3456
-             */
-            duration: string;
-            step: string;
-        };
-        CreateTimeLogResponse: {
-            success: boolean;
-            data: components["schemas"]["TimeLogResponse"];
-        };
-        FunnelStep: {
-            step: number;
-            /** @description applications whose stepReached is at least this step */
-            reached: number;
-        };
-        StepTime: {
-            /** @example personal */
-            step: string;
-            /** @description time-log records */
-            count: number;
-            /** @description median duration, seconds (4 decimals) */
-            medianSeconds: number;
-            /** @description 90th percentile duration, seconds (4 decimals) */
-            p90Seconds: number;
-        };
-        PaymentTotals: {
-            /** @description every payment attempt */
-            attempts: number;
-            /** @description sum of approved payments, USD */
-            collected: number;
-            /** @description approved payments */
-            approved: number;
-            /** @description fee waivers */
-            waived: number;
-            /** @description by payment status (pending, approved, declined, held, rejected, unknown, waived) */
-            byStatus: {
-                [key: string]: {
-                    count?: number;
-                    amount?: number;
-                };
-            };
-        };
-        AdminStatsResponse: {
-            /** @description applications */
-            total: number;
-            /**
-             * @example {
-             *       "draft": 10,
-             *       "submitted": 2
-             *     }
-             */
-            byStatus: {
-                [key: string]: number;
-            };
-            /**
-             * @description by fieldOfInterest
-             * @example {
-             *       "MSW": 4
-             *     }
-             */
-            byProgram: {
-                [key: string]: number;
-            };
-            /**
-             * @description by program group
-             * @example {
-             *       "graduate": 4
-             *     }
-             */
-            byProgramGroup: {
-                [key: string]: number;
-            };
-            /**
-             * @example {
-             *       "Spring 2026": 4
-             *     }
-             */
-            bySemester: {
-                [key: string]: number;
-            };
-            /**
-             * @example {
-             *       "Unpaid": 10,
-             *       "Paid": 2
-             *     }
-             */
-            byPaymentStatus: {
-                [key: string]: number;
-            };
-            funnel: components["schemas"]["FunnelStep"][];
-            timePerStep: components["schemas"]["StepTime"][];
-            /** @description form sessions with activity in the last 30 minutes and no end time */
-            activeSessions: number;
-            payments: components["schemas"]["PaymentTotals"];
-            /** Format: date-time */
-            generatedAt: string;
-        };
-        AdminApplicationResponse: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description human reference number (string)
-             * @example 100001
-             */
-            referenceNumber: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            /** @enum {string} */
-            gender: "Female" | "Male";
-            /** @enum {string} */
-            program: "underGraduate" | "graduate" | "postGraduate" | "preRequisite";
-            fieldOfInterest: string;
-            semesterApplied: string;
-            location: string | null;
-            /**
-             * @description the applicant's country (answers.addressCountry; United States when none)
-             * @example United States
-             */
-            addressCountry: string;
-            locale: string;
-            /** @enum {string} */
-            status: "draft" | "submitted" | "complete" | "withdrawn";
-            /** @example 3 */
-            stepReached: string;
-            /** @enum {string} */
-            Payment_Status: "Unpaid" | "Pending" | "Paid" | "Declined" | "Waived" | "Refunded";
-            version: number;
-            /**
-             * Format: uuid
-             * @description owner account
-             */
-            userId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            certifiedAt: string | null;
-            /** Format: date-time */
-            completedAt: string | null;
-            /** Format: date-time */
-            withdrawnAt: string | null;
-            /** @enum {string} */
-            firstReferenceStatus: "Not requested" | "Requested" | "Received" | "Waived";
-            /** @enum {string} */
-            secondReferenceStatus: "Not requested" | "Requested" | "Received" | "Waived";
-        };
-        AdminAttachment: {
-            /** Format: uuid */
-            id: string;
-            /** @example resume */
-            slot: string;
-            originalName: string;
-            /** @example application/pdf */
-            detectedType: string;
-            sizeBytes: number;
-            sha256: string;
-            /** Format: date-time */
-            uploadedAt: string;
-            /**
-             * Format: date-time
-             * @description set when a newer upload replaced this one
-             */
-            replacedAt: string | null;
-            /** @example /api/details/attachments/<id>/download */
-            downloadUrl: string;
-        };
-        AdminPayment: {
-            /** Format: uuid */
-            id: string;
-            requestId: string;
-            amount: number;
-            lateFee: number;
-            discount: number;
-            total: number;
-            currency: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "declined" | "held" | "rejected" | "unknown" | "waived";
-            gateway: string;
-            invoiceNumber: string;
-            transactionId: string | null;
-            /** @example XXXX1111 */
-            accountNumber: string | null;
-            errorCode: string | null;
-            errorText: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AdminTimeLogEntry: {
-            id: string;
-            /** Format: uuid */
-            applicationId: string | null;
-            step: string;
-            /** @example 12.3456 */
-            duration: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AdminApplicationDetail: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * @description human reference number (string)
-             * @example 100001
-             */
-            referenceNumber: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            /** @enum {string} */
-            gender: "Female" | "Male";
-            /** @enum {string} */
-            program: "underGraduate" | "graduate" | "postGraduate" | "preRequisite";
-            fieldOfInterest: string;
-            semesterApplied: string;
-            location: string | null;
-            /**
-             * @description the applicant's country (answers.addressCountry; United States when none)
-             * @example United States
-             */
-            addressCountry: string;
-            locale: string;
-            /** @enum {string} */
-            status: "draft" | "submitted" | "complete" | "withdrawn";
-            /** @example 3 */
-            stepReached: string;
-            /** @enum {string} */
-            Payment_Status: "Unpaid" | "Pending" | "Paid" | "Declined" | "Waived" | "Refunded";
-            version: number;
-            /**
-             * Format: uuid
-             * @description owner account
-             */
-            userId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            certifiedAt: string | null;
-            /** Format: date-time */
-            completedAt: string | null;
-            /** Format: date-time */
-            withdrawnAt: string | null;
-            /** @enum {string} */
-            firstReferenceStatus: "Not requested" | "Requested" | "Received" | "Waived";
-            /** @enum {string} */
-            secondReferenceStatus: "Not requested" | "Requested" | "Received" | "Waived";
-            /** @description every saved answer, spec §3 field names */
-            answers: {
-                [key: string]: unknown;
-            };
-            attachments: components["schemas"]["AdminAttachment"][];
-            /** @description null for an API key without the payments:read scope */
-            payments: components["schemas"]["AdminPayment"][] | null;
-            timeLog: components["schemas"]["AdminTimeLogEntry"][];
-        };
-        ReferenceStatusesDto: {
-            /** @enum {string} */
-            firstReferenceStatus?: "Not requested" | "Requested" | "Received" | "Waived";
-            /** @enum {string} */
-            secondReferenceStatus?: "Not requested" | "Requested" | "Received" | "Waived";
-        };
-        AdminUserResponse: {
-            /** Format: uuid */
-            id: string;
-            first_name: string;
-            last_name: string;
-            email: string;
-            /** @enum {string} */
-            role: "admin" | "applicant";
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        UpdateAdminUserDto: {
-            /** @enum {string} */
-            role?: "admin" | "applicant";
-            first_name?: string;
-            last_name?: string;
-        };
-        AuditEntryResponse: {
-            /** @example 42 */
-            id: string;
-            /** Format: uuid */
-            actorId: string | null;
-            actorEmail: string | null;
-            /** @example update */
-            action: string;
-            /** @example dropdowns */
-            resource: string;
-            recordId: string | null;
-            before: {
-                [key: string]: unknown;
-            } | null;
-            after: {
-                [key: string]: unknown;
-            } | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AdminSessionResponse: {
-            id: string;
-            /** Format: date-time */
-            startTime: string;
-            /** Format: date-time */
-            newStartTime: string | null;
-            /** Format: date-time */
-            endTime: string | null;
-            /** Format: date-time */
-            lastActivityTime: string | null;
-            parentModule: string | null;
-            parentId: string | null;
-            renewed: boolean;
-            /** @description no end time and activity within the last 30 minutes */
-            active: boolean;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AdvisoryBannerLine: {
-            id: number;
-            /** @description the text in the caller's language (Accept-Language) */
-            text: string;
-            texts: {
-                en?: string;
-                es?: string;
-                "zh-CN"?: string;
-            };
-        };
-        AdvisoryBannerResponse: {
-            success: boolean;
-            data: components["schemas"]["AdvisoryBannerLine"][];
-        };
-        AdvisoryLineResponse: {
-            id: number;
-            /** @example Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025. */
-            textEn: string;
-            textEs: string;
-            textZhCn: string;
-            /** @description lines show in ascending order */
-            sortOrder: number;
-            active: boolean;
-            /**
-             * Format: date-time
-             * @description hidden after this instant
-             */
-            showUntil: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        AdvisoryLineDto: {
-            textEn: string;
-            textEs: string;
-            textZhCn: string;
-            /** @default 0 */
-            sortOrder: number;
-            /** @default true */
-            active: boolean;
-            /** Format: date-time */
-            showUntil?: string | null;
-        };
-        QueueCountsDto: {
-            /**
-             * @description queue name
-             * @example payments-settlement
-             */
-            queue: string;
-            /** @description waiting to run (created, or waiting for a retry) */
-            queued: number;
-            /** @description running now on some replica */
-            active: number;
-            /** @description failed after their last retry */
-            failed: number;
-            /** @description completed */
-            completed: number;
-        };
-        JobCountsResponse: {
-            /** @description one entry per queue, sorted by name */
-            queues: components["schemas"]["QueueCountsDto"][];
-        };
-        AttachmentView: {
-            /**
-             * Format: uuid
-             * @description id of the stored attachment (upload only)
-             */
-            attachment?: string;
-            /**
-             * Format: uuid
-             * @description same as `attachment`
-             */
-            id?: string;
-            /**
-             * @description slot name
-             * @enum {string}
-             */
-            field: "statistics" | "math" | "introductionToPsychology" | "introductionToProgramming" | "introductionToEnglish" | "introductionToBiology" | "seminary" | "picture" | "personalStatement" | "ClinicalEssay" | "essay" | "resume" | "gre" | "firstLetterOfRecommendation" | "secondLetterOfRecommendation" | "hsTranscript" | "undergraduateTranscript" | "graduateTranscript" | "firstLetterOfReference" | "secondLetterOfReference" | "introToSpeechAndLanguagePathology" | "businessLaw" | "phonetics" | "audiology" | "speechScience" | "passedCollegeLevelOrAPCoursesFiles1" | "passedCollegeLevelOrAPCoursesFiles2" | "passedCollegeLevelOrAPCoursesFiles3" | "passedCollegeLevelOrAPCoursesFiles4";
-            /** @description the uploader's file name (cleaned) */
-            name: string;
-            /** @description bytes */
-            size: number;
-            /**
-             * @description MIME type detected from the content
-             * @example application/pdf
-             */
-            type: string;
-            /** @description hex sha256 of the content */
-            sha256: string;
-            validated: boolean;
-            /** Format: date-time */
-            uploadedAt?: string;
-            /**
-             * Format: date-time
-             * @description set on history rows (list with history=true)
-             */
-            replacedAt?: string | null;
-        };
-        AttachmentEnvelope: {
-            data: components["schemas"]["AttachmentView"];
-        };
-        AttachmentResponse: {
-            success: boolean;
-            data: components["schemas"]["AttachmentEnvelope"];
-        };
-        AttachmentListResponse: {
-            success: boolean;
-            data: components["schemas"]["AttachmentView"][];
-        };
-        DiscountCodeResponse: {
-            /** Format: uuid */
-            id: string;
-            /** @example SPRING25 */
-            code: string;
-            /** @enum {string} */
-            kind: "fixed" | "percent" | "waiver";
-            /**
-             * @description USD off (fixed) or percent off (percent); 0 for waiver
-             * @example 25
-             */
-            value: number;
-            description: string | null;
-            /** Format: date-time */
-            expiresAt: string | null;
-            /** @description null: unlimited */
-            maxUses: number | null;
-            /** @description payments that used the code */
-            usageCount: number;
-            active: boolean;
-            /** @description active, not expired and not used up: would be accepted now */
-            usable: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        DiscountCodeDto: {
-            /** @example SPRING25 */
-            code: string;
-            /** @enum {string} */
-            kind: "fixed" | "percent" | "waiver";
-            /** @default 0 */
-            value: number;
-            description?: string | null;
-            /** Format: date-time */
-            expiresAt?: string | null;
-            maxUses?: number | null;
-            /** @default true */
-            active: boolean;
-        };
-        QuoteView: {
-            /** @example 150 */
-            amount: number;
-            /** @example 150 */
-            lateFee: number;
-            /** @example 0 */
-            discount: number;
-            /** @example 300 */
-            total: number;
-            /** @example USD */
-            currency: string;
-            discountCode: string | null;
-            /** @description true when nothing is left to pay (Payment_Status becomes Waived) */
-            waived: boolean;
-            /**
-             * Format: date-time
-             * @description the late fee applies after this instant
-             */
-            lateFeeAfter: string;
-            /**
-             * @description the configured card gateway (`PAYMENT_GATEWAY`)
-             * @enum {string}
-             */
-            gateway: "fake" | "authorizenet";
-            /**
-             * @description Authorize.Net API login id for Accept.js (authorizenet only)
-             * @example 5KP3u95bQpv
-             */
-            apiLoginId?: string;
-            /** @description Authorize.Net public client key for Accept.js (authorizenet only; `AUTHNET_CLIENT_KEY`) */
-            clientKey?: string;
-            /**
-             * @description the Accept.js script to load (authorizenet only): jstest.authorize.net in the sandbox, js.authorize.net in production
-             * @example https://jstest.authorize.net/v1/Accept.js
-             */
-            acceptJsUrl?: string;
-        };
-        QuoteResponse: {
-            success: boolean;
-            data: components["schemas"]["QuoteView"];
-        };
-        OpaqueDataDto: {
-            /**
-             * @description `FAKE.TEST.PAYMENT` with the fake gateway
-             * @example COMMON.ACCEPT.INAPP.PAYMENT
-             */
-            descriptor: string;
-            /** @description the single-use payment nonce */
-            value: string;
-        };
-        PayDto: {
-            /** Format: uuid */
-            applicationId: string;
-            /** @description required unless the discount code waives the whole fee */
-            opaqueData?: components["schemas"]["OpaqueDataDto"];
-            /** @example Moshe Levi */
-            creditCardFullName?: string;
-            /**
-             * @description billing ZIP code (US) or the billing country's postal code, checked per country (issue 11 item 2)
-             * @example 11230
-             */
-            creditCardBillingZip?: string;
-            /**
-             * @description billing country, a value of dropdown `countries`; default United States
-             * @example Canada
-             */
-            creditCardBillingCountry?: string;
-            /** @example SPRING25 */
-            discountCode?: string;
-            /** @description idempotency key of this attempt (8–64 of A-Z a-z 0-9 _ -); a new one per attempt, the same one on retry */
-            requestId: string;
-        };
-        PaymentView: {
-            /** @example 150 */
-            amount: number;
-            /** @example 150 */
-            lateFee: number;
-            /** @example 0 */
-            discount: number;
-            /** @example 300 */
-            total: number;
-            /** @example USD */
-            currency: string;
-            discountCode: string | null;
-            /** @description true when nothing is left to pay (Payment_Status becomes Waived) */
-            waived: boolean;
-            /**
-             * Format: date-time
-             * @description the late fee applies after this instant
-             */
-            lateFeeAfter: string;
-            requestId: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "declined" | "held" | "rejected" | "unknown" | "waived";
-            /** @enum {string} */
-            Payment_Status: "Unpaid" | "Pending" | "Paid" | "Declined" | "Waived" | "Refunded";
-            /** @description the application’s reference number */
-            referenceNumber: string;
-            transactionId: string | null;
-            /** @example 1111 */
-            last4: string | null;
-            /** Format: date-time */
-            date: string;
-            /** @description approved or waived only: a fresh `details` token for the further-details form (`/details/1?token=…`); the application token stops opening the application once it is submitted (TKN-002). A new one is issued on every answer, replays included. */
-            detailsToken?: string;
-        };
-        PaymentResponse: {
-            success: boolean;
-            data: components["schemas"]["PaymentView"];
-        };
-        ApiErrorBody: {
-            /** @enum {boolean} */
-            success: false;
-            /** @example VAL-001 */
-            code: string;
-            /** @description in the caller's language (Accept-Language) */
-            message: string;
-            /** @description field errors (422): dotted field path → translated messages */
-            errors?: {
-                [key: string]: string[];
-            };
-            /** @description extra payload of some codes (e.g. the current record with APP-409) */
-            data?: unknown;
-        };
+  schemas: {
+    ApiKeyResponse: {
+      /** Format: uuid */
+      id: string;
+      /** @example CRM sync */
+      name: string;
+      /**
+       * @description the first 12 characters of the key
+       * @example pak_3kT9xQ1b
+       */
+      prefix: string;
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      /**
+       * Format: date-time
+       * @description null: never expires
+       */
+      expiresAt: string | null;
+      /**
+       * Format: date-time
+       * @description to the minute
+       */
+      lastUsedAt: string | null;
+      /** Format: date-time */
+      revokedAt: string | null;
+      /** @enum {string} */
+      state: 'active' | 'expired' | 'revoked';
+      /**
+       * Format: uuid
+       * @description the admin who created it
+       */
+      createdBy: string | null;
+      /** Format: date-time */
+      createdAt: string;
     };
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
+    CreateApiKeyDto: {
+      /** @example CRM sync */
+      name: string;
+      /**
+       * @example [
+       *       "applications:read"
+       *     ]
+       */
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      /** Format: date-time */
+      expiresAt?: string | null;
+    };
+    CreatedApiKeyResponse: {
+      /** Format: uuid */
+      id: string;
+      /** @example CRM sync */
+      name: string;
+      /**
+       * @description the first 12 characters of the key
+       * @example pak_3kT9xQ1b
+       */
+      prefix: string;
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      /**
+       * Format: date-time
+       * @description null: never expires
+       */
+      expiresAt: string | null;
+      /**
+       * Format: date-time
+       * @description to the minute
+       */
+      lastUsedAt: string | null;
+      /** Format: date-time */
+      revokedAt: string | null;
+      /** @enum {string} */
+      state: 'active' | 'expired' | 'revoked';
+      /**
+       * Format: uuid
+       * @description the admin who created it
+       */
+      createdBy: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description send as `Authorization: Bearer <key>`; not retrievable later
+       * @example pak_3kT9xQ1b…
+       */
+      key: string;
+    };
+    PublicConfigResponse: {
+      /** @description the provider's main site (logo link, end of session) */
+      mainSiteUrl: string;
+      locales: string[];
+      /** @description session maximum time (ms), spec §9 */
+      sessionMaxMs: number;
+      /** @description maintenance poll interval (ms), spec §9 */
+      maintenanceCheckIntervalMs: number;
+      /**
+       * @description names of the OAuth sign-in providers configured in OAUTH_PROVIDERS (for `POST /api/oauth/{provider}`); never their settings
+       * @example [
+       *       "acme"
+       *     ]
+       */
+      oauthProviders: string[];
+    };
+    LoginDto: {
+      /** @example admin@example.com */
+      email: string;
+      password: string;
+      remember?: boolean;
+    };
+    UserResponse: {
+      /** Format: uuid */
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      /** @enum {string} */
+      role: 'admin' | 'applicant';
+      email_verified: boolean;
+    };
+    TokenResponse: {
+      token: string;
+      /** @enum {string} */
+      token_type: 'bearer';
+      /** @description seconds until the token expires */
+      expires_in: number;
+      user?: components['schemas']['UserResponse'];
+    };
+    RegisterDto: {
+      first_name: string;
+      last_name: string;
+      email: string;
+      password: string;
+      password_confirmation: string;
+    };
+    EmailVerifyDto: {
+      token: string;
+    };
+    EmailVerificationResponse: {
+      success: boolean;
+      message: string;
+      verified: boolean;
+    };
+    SuccessResponse: {
+      /** @enum {boolean} */
+      success: true;
+    };
+    PasswordEmailDto: {
+      /** @example applicant@example.com */
+      email: string;
+    };
+    PasswordMessageResponse: {
+      success: boolean;
+      message: string;
+    };
+    PasswordResetDto: {
+      token: string;
+      email: string;
+      password: string;
+      password_confirmation: string;
+    };
+    OAuthUrlResponse: {
+      /** @example https://accounts.example.com/authorize?response_type=code&… */
+      url: string;
+    };
+    DropdownOptionDto: {
+      value: string;
+      label: string;
+    };
+    DropdownResponse: {
+      id: number;
+      /** @example maritalStatus */
+      key: string;
+      label: string;
+      options: components['schemas']['DropdownOptionDto'][];
+      /** Format: date-time */
+      updated_at: string;
+      /** @description true for lists computed by the server (card years), which cannot be edited */
+      computed: boolean;
+    };
+    UpdateDropdownDto: {
+      label?: string;
+      options: components['schemas']['DropdownOptionDto'][];
+      /** @description echoed back from the read; ignored */
+      readonly id?: number;
+      /** @description echoed back from the read; ignored */
+      readonly key?: string;
+      /**
+       * Format: date-time
+       * @description echoed back from the read; ignored
+       */
+      readonly updated_at?: string;
+      /** @description echoed back from the read; ignored */
+      readonly computed?: boolean;
+    };
+    PopupDto: {
+      title: string;
+      /** @description number of semesters */
+      semesters: number;
+      /** @description degree-conferring college */
+      college: string;
+    };
+    CourseDto: {
+      /** @example Spring 2026 */
+      semester: string;
+      /**
+       * @example [
+       *       "Boro Park",
+       *       "Online"
+       *     ]
+       */
+      locations: string[];
+    };
+    ProgramResponse: {
+      /** @description stable key, stored as the application's fieldOfInterest */
+      name: string;
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      label: string;
+      popup: components['schemas']['PopupDto'];
+      /** @description empty: the program lists no courses (any semester of the gender, no location) */
+      courses: components['schemas']['CourseDto'][];
+      /** @description section flags of spec §3 */
+      flags: {
+        [key: string]: boolean;
+      };
+    };
+    SemesterResponse: {
+      /** @example Spring 2026 */
+      name: string;
+      /**
+       * @description month the semester begins (YYYY-MM)
+       * @example 2026-01
+       */
+      begins: string;
+    };
+    MaintenanceScheduleDto: {
+      /** @example 2026-12-01 */
+      Start_Date__c: string;
+      /** @example 2026-12-02 */
+      End_Date__c: string;
+      /** @example 22:00:00 */
+      Start_Time__c: string;
+      /** @example 02:00:00 */
+      End_Time__c: string;
+      /** Format: date-time */
+      startsAt: string;
+      /** Format: date-time */
+      endsAt: string;
+    };
+    MaintenanceCheckResponse: {
+      success: boolean;
+      /** @enum {string} */
+      code: 'MAI-000' | 'MAI-001';
+      data: components['schemas']['MaintenanceScheduleDto'] | null;
+    };
+    MaintenanceWindowResponse: {
+      id: number;
+      /** @description YYYY-MM-DD, Eastern */
+      startDate: string;
+      /** @description HH:mm, Eastern */
+      startTime: string;
+      endDate: string;
+      endTime: string;
+      /**
+       * Format: date-time
+       * @description UTC
+       */
+      startsAt: string;
+      /**
+       * Format: date-time
+       * @description UTC
+       */
+      endsAt: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    MaintenanceWindowDto: {
+      /**
+       * @description YYYY-MM-DD, Eastern
+       * @example 2026-12-01
+       */
+      startDate: string;
+      /**
+       * @description HH:mm, Eastern
+       * @example 22:00
+       */
+      startTime: string;
+      /** @example 2026-12-02 */
+      endDate: string;
+      /** @example 02:00 */
+      endTime: string;
+      /** @description echoed back from the read; ignored */
+      readonly id?: number;
+      /**
+       * Format: date-time
+       * @description echoed back from the read; ignored
+       */
+      readonly startsAt?: string;
+      /**
+       * Format: date-time
+       * @description echoed back from the read; ignored
+       */
+      readonly endsAt?: string;
+      /**
+       * Format: date-time
+       * @description echoed back from the read; ignored
+       */
+      readonly createdAt?: string;
+    };
+    ApplicationRecord: {
+      /** Format: uuid */
+      Id: string;
+      /**
+       * Format: uuid
+       * @description same as Id
+       */
+      id: string;
+      /**
+       * @description human reference number (string)
+       * @example 100001
+       */
+      referenceNumber: string;
+      version: number;
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'complete' | 'withdrawn';
+      /**
+       * @description highest step reached, '1'–'8' (default '1')
+       * @example 1
+       */
+      stepReached: string;
+      /** @enum {string} */
+      Payment_Status: 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+      email: string;
+      firstName: string;
+      lastName: string;
+      /** @enum {string} */
+      gender: 'Female' | 'Male';
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      fieldOfInterest: string;
+      semesterApplied: string;
+      location: string | null;
+      locale: string;
+      /**
+       * @example [
+       *       {
+       *         "college": "",
+       *         "name": ""
+       *       }
+       *     ]
+       */
+      passedCollegeLevelOrAPCourses: Record<string, never>[];
+      /**
+       * Format: date-time
+       * @description review step certified (submit)
+       */
+      certifiedAt: string | null;
+      /**
+       * Format: date-time
+       * @description paid or waived (status submitted)
+       */
+      submittedAt: string | null;
+      /**
+       * Format: date-time
+       * @description details form finished (status complete)
+       */
+      completedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    TokenCheckResponse: {
+      success: boolean;
+      /** @enum {string} */
+      code: 'TKN-000';
+      /**
+       * @description which form the link opens
+       * @enum {string}
+       */
+      purpose: 'application' | 'details';
+      data: components['schemas']['ApplicationRecord'];
+    };
+    StartApplicationDto: {
+      /** @enum {string} */
+      gender: 'Female' | 'Male';
+      /** @description name of a field of interest from GET /api/programs */
+      fieldOfInterest: string;
+      /** @example Spring 2026 */
+      semester: string;
+      /** @example Online */
+      location?: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** @enum {string} */
+      locale: 'en' | 'es' | 'zh-CN';
+    };
+    StartApplicationResponse: {
+      success: boolean;
+      /** @description the application token for the tokenised link */
+      token: string;
+      /** Format: uuid */
+      id: string;
+      data: components['schemas']['ApplicationRecord'];
+    };
+    ContactDto: {
+      name?: string | null;
+      /** @example (718) 555-0100 */
+      phone?: string | null;
+      /** Format: email */
+      email?: string | null;
+      relationship?: string | null;
+    };
+    CollegeCourseDto: {
+      college: string;
+      name: string;
+    };
+    ObservationDto: {
+      boolean?: boolean | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      when?: string | null;
+    };
+    CourseEntryDto: {
+      /** @description one of the current option values of dropdown `classStatus` */
+      status?: string | null;
+      college?: string | null;
+      /**
+       * @description MM/DD/YYYY; may be in the future for a scheduled course
+       * @example 01/31/2000
+       */
+      completion_date?: string | null;
+    };
+    PrerequisiteDto: {
+      /** @description one of the current option values of dropdown `transferCredit` */
+      tookCourse?: string | null;
+      /** @description one of the current option values of dropdown `placesClassesTaken` */
+      howTaken?: string | null;
+    };
+    PrerequisiteInfoDto: {
+      /** @description one of the current option values of dropdown `classTypes` */
+      typeClass?: string | null;
+      /** @description one of the current option values of dropdown `colleges` */
+      college?: string | null;
+      collegeOther?: string | null;
+      /** @description one of the current option values of dropdown `examTypes` */
+      examTaken?: string | null;
+      examTakenOther?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      completion_date?: string | null;
+    };
+    SaveApplicationDto: {
+      firstName?: string;
+      lastName?: string;
+      email?: string;
+      /** @description changeable; must be offered to the applicant's gender */
+      fieldOfInterest?: string;
+      /** @example Fall 2026 */
+      semesterApplied?: string;
+      location?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      dateOfBirth?: string | null;
+      /** @description one of the current option values of dropdown `countries` */
+      addressCountry?: string | null;
+      /** @description one of the current option values of dropdown `states` */
+      addressState?: string | null;
+      /** @description province or region, outside the United States only */
+      addressRegion?: string | null;
+      /** @description ZIP code in the US, else the country's postal code (checked per country by the service) */
+      addressZip?: string | null;
+      /** @description one of the current option values of dropdown `maritalStatus` */
+      maritalStatus?: string | null;
+      contactName?: string | null;
+      /** @example (718) 555-0100 */
+      cellPhone?: string | null;
+      /** @description one of the current option values of dropdown `howHeard` */
+      howHeard?: string | null;
+      fatherFirstName?: string | null;
+      fatherLastName?: string | null;
+      fatherOccupation?: string | null;
+      fatherDeceased?: boolean | null;
+      motherFirstName?: string | null;
+      motherLastName?: string | null;
+      motherMaidenName?: string | null;
+      motherOccupation?: string | null;
+      motherDeceased?: boolean | null;
+      SpouseFirstName?: string | null;
+      SpouseMaidenName?: string | null;
+      SpouseLastName?: string | null;
+      SpouseOccupation?: string | null;
+      /** Format: email */
+      SpouseEmail?: string | null;
+      /** @example (718) 555-0100 */
+      SpouseCellNumber?: string | null;
+      emergencyContact?: components['schemas']['ContactDto'] | null;
+      highSchoolName?: string | null;
+      highSchoolCityStateCountry?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      highSchoolGraduationDate?: string | null;
+      bachelorCollege?: string | null;
+      bachelorDegree?: string | null;
+      bachelorMajor?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      bachelorCompletionDate?: string | null;
+      masterCollege?: string | null;
+      masterDegree?: string | null;
+      masterMajor?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      masterCompletionDate?: string | null;
+      /** @description one of the current option values of dropdown `yesNo` */
+      seminary?: string | null;
+      /** @description one of the current option values of dropdown `seminaries` */
+      seminaryName?: string | null;
+      seminaryNameOther?: string | null;
+      seminaryCityStateCountry?: string | null;
+      /**
+       * @description CEEB code, 4–6 digits
+       * @example 123456
+       */
+      seminaryCeeb?: string | null;
+      /** @description one of the current option values of dropdown `yesNo` */
+      attendingSeminary?: string | null;
+      priorToSeminary?: string | null;
+      /** @description one of the current option values of dropdown `yesNo` */
+      israelOption?: string | null;
+      /** @description one of the current option values of dropdown `israelPrograms` */
+      israelOptionName?: string | null;
+      israelOptionCollege?: string | null;
+      /** @description one of the current option values of dropdown `yesNo` */
+      haveYouPassedCollegeLevelOrAPCourses?: string | null;
+      /** @description blank rows are {college: '', name: ''} */
+      passedCollegeLevelOrAPCourses?: components['schemas']['CollegeCourseDto'][] | null;
+      /** @description one of the current option values of dropdown `yesNo` */
+      currentlyEmployed?: string | null;
+      employer?: string | null;
+      jobTitle?: string | null;
+      /**
+       * @description MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      employmentDate?: string | null;
+      /** @description one of the current option values of dropdown `employment` */
+      employmentType?: string | null;
+      completedObservation?: components['schemas']['ObservationDto'] | null;
+      OTDCourse1?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse2?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse3?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse4?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse5?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse6?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse7?: components['schemas']['CourseEntryDto'] | null;
+      OTDCourse8?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse1?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse2?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse3?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse4?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse5?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse6?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse7?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse8?: components['schemas']['CourseEntryDto'] | null;
+      MSLPCourse9?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse1?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse2?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse3?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse4?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse5?: components['schemas']['CourseEntryDto'] | null;
+      NutritionCourse6?: components['schemas']['CourseEntryDto'] | null;
+      mathPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      mathInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      introductionToPsychologyPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      introductionToPsychologyInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      introductionToBiologyPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      introductionToBiologyInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      introductionToEnglishPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      introductionToEnglishInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      businessLawPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      businessLawInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      introductionToProgrammingPrerequisite?: components['schemas']['PrerequisiteDto'] | null;
+      introductionToProgrammingInfo?: components['schemas']['PrerequisiteInfoDto'] | null;
+      firstReferenceNameAndNumber?: components['schemas']['ContactDto'] | null;
+      secondReferenceNameAndNumber?: components['schemas']['ContactDto'] | null;
+      firstRecommender?: components['schemas']['ContactDto'] | null;
+      secondRecommender?: components['schemas']['ContactDto'] | null;
+      thirdRecommender?: components['schemas']['ContactDto'] | null;
+      discountCode?: string | null;
+      creditCardFullName?: string | null;
+      /** @description billing ZIP (US) or the billing country's postal code (checked per country at payment) */
+      creditCardBillingZip?: string | null;
+      /** @description one of the current option values of dropdown `countries` */
+      creditCardBillingCountry?: string | null;
+      /** @description version of the record the client edited; stale → 409 APP-409 */
+      version: number;
+      /**
+       * @description step the applicant has reached (only ever raised)
+       * @example 2
+       */
+      stepReached?: string;
+    };
+    SaveApplicationResponse: {
+      success: boolean;
+      data: components['schemas']['ApplicationRecord'];
+    };
+    MyApplicationDto: {
+      /** Format: uuid */
+      Id: string;
+      /** Format: uuid */
+      id: string;
+      /** @example 100001 */
+      referenceNumber: string;
+      fieldOfInterest: string;
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      semesterApplied: string;
+      location: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'complete' | 'withdrawn';
+      /** @example 3 */
+      stepReached: string;
+      /** @enum {string} */
+      Payment_Status: 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+      /** Format: date-time */
+      certifiedAt: string | null;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      completedAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /**
+       * @description continue: draft not yet certified; pay: certified, not paid; details: submitted, documents to finish; receipt: complete; none: withdrawn
+       * @enum {string}
+       */
+      nextAction: 'continue' | 'pay' | 'details' | 'receipt' | 'none';
+    };
+    MyApplicationsResponse: {
+      success: boolean;
+      data: components['schemas']['MyApplicationDto'][];
+    };
+    RequirementsResponse: {
+      /**
+       * @description the application steps that apply
+       * @example [
+       *       1,
+       *       2,
+       *       3,
+       *       4,
+       *       6,
+       *       7,
+       *       8
+       *     ]
+       */
+      steps: number[];
+      /**
+       * @example [
+       *       "personal",
+       *       "family",
+       *       "bachelor",
+       *       "references"
+       *     ]
+       */
+      sections: string[];
+      /**
+       * @example [
+       *       "firstName",
+       *       "emergencyContact.phone",
+       *       "OTDCourse3.completion_date"
+       *     ]
+       */
+      requiredFields: string[];
+      /**
+       * @example [
+       *       "picture",
+       *       "undergraduateTranscript",
+       *       "resume"
+       *     ]
+       */
+      attachmentSlots: string[];
+    };
+    SubmitApplicationDto: {
+      /** @enum {boolean} */
+      certifyAllInformation: true;
+      /** @example Sarah Levi */
+      fullNameSignature: string;
+      /**
+       * @description MM/DD/YYYY, today's date
+       * @example 11/22/2026
+       */
+      dateSignature: string;
+      version: number;
+    };
+    ApplicationLinkResponse: {
+      success: boolean;
+      /** @description a new application token */
+      token: string;
+      /** @enum {string} */
+      purpose: 'application' | 'details';
+      /** @example http://localhost:3000/validation?token=… */
+      url: string;
+    };
+    ContinueDto: {
+      /** @example sarah@example.com */
+      email: string;
+    };
+    ContinueResponse: {
+      success: boolean;
+      /** @description localized: if the address has an open application, a link was sent */
+      message: string;
+    };
+    SessionCheckResponse: {
+      success: boolean;
+      /**
+       * @description SES-001: the id is already in use
+       * @enum {string}
+       */
+      code: 'SES-000' | 'SES-001';
+    };
+    UpsertSessionDto: {
+      id: string;
+      /** @example 2026-11-22T10:00:00-05:00 */
+      startTime: string;
+      newStartTime?: string;
+      lastActivityTime?: string;
+      endTime?: string;
+      /** @example application */
+      parentModule?: string;
+      /** @description the record the session belongs to (application Id) */
+      parentId?: string;
+      renewed?: boolean;
+    };
+    SessionResponse: {
+      id: string;
+      /** Format: date-time */
+      startTime: string;
+      /** Format: date-time */
+      newStartTime: string | null;
+      /** Format: date-time */
+      endTime: string | null;
+      /** Format: date-time */
+      lastActivityTime: string | null;
+      parentModule: string | null;
+      parentId: string | null;
+      renewed: boolean;
+    };
+    SessionUpsertResponse: {
+      success: boolean;
+      data: components['schemas']['SessionResponse'];
+    };
+    CreateTimeLogDto: {
+      /**
+       * @description seconds, up to 4 decimals
+       * @example 12.3456
+       */
+      duration: number;
+      /**
+       * @description the step: application form personal…payment (steps 1–8), details form documents, finish
+       * @example personal
+       * @enum {string}
+       */
+      step:
+        'personal' | 'family' | 'education' | 'employment' | 'prerequisites' | 'references' | 'review' | 'payment' | 'documents' | 'finish';
+      /**
+       * Format: uuid
+       * @description needed when authenticating by login instead of the application token
+       */
+      applicationId?: string;
+    };
+    TimeLogResponse: {
+      id: string;
+      /**
+       * @description seconds as a decimal string (4 decimals)
+       * @example 12.3456
+       */
+      duration: string;
+      step: string;
+    };
+    CreateTimeLogResponse: {
+      success: boolean;
+      data: components['schemas']['TimeLogResponse'];
+    };
+    FunnelStep: {
+      step: number;
+      /** @description applications whose stepReached is at least this step */
+      reached: number;
+    };
+    StepTime: {
+      /** @example personal */
+      step: string;
+      /** @description time-log records */
+      count: number;
+      /** @description median duration, seconds (4 decimals) */
+      medianSeconds: number;
+      /** @description 90th percentile duration, seconds (4 decimals) */
+      p90Seconds: number;
+    };
+    PaymentTotals: {
+      /** @description every payment attempt */
+      attempts: number;
+      /** @description sum of approved payments, USD */
+      collected: number;
+      /** @description approved payments */
+      approved: number;
+      /** @description fee waivers */
+      waived: number;
+      /** @description by payment status (pending, approved, declined, held, rejected, unknown, waived) */
+      byStatus: {
+        [key: string]: {
+          count?: number;
+          amount?: number;
+        };
+      };
+    };
+    AdminStatsResponse: {
+      /** @description applications */
+      total: number;
+      /**
+       * @example {
+       *       "draft": 10,
+       *       "submitted": 2
+       *     }
+       */
+      byStatus: {
+        [key: string]: number;
+      };
+      /**
+       * @description by fieldOfInterest
+       * @example {
+       *       "MSW": 4
+       *     }
+       */
+      byProgram: {
+        [key: string]: number;
+      };
+      /**
+       * @description by program group
+       * @example {
+       *       "graduate": 4
+       *     }
+       */
+      byProgramGroup: {
+        [key: string]: number;
+      };
+      /**
+       * @example {
+       *       "Spring 2026": 4
+       *     }
+       */
+      bySemester: {
+        [key: string]: number;
+      };
+      /**
+       * @example {
+       *       "Unpaid": 10,
+       *       "Paid": 2
+       *     }
+       */
+      byPaymentStatus: {
+        [key: string]: number;
+      };
+      funnel: components['schemas']['FunnelStep'][];
+      timePerStep: components['schemas']['StepTime'][];
+      /** @description form sessions with activity in the last 30 minutes and no end time */
+      activeSessions: number;
+      payments: components['schemas']['PaymentTotals'];
+      /** Format: date-time */
+      generatedAt: string;
+    };
+    AdminApplicationResponse: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description human reference number (string)
+       * @example 100001
+       */
+      referenceNumber: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** @enum {string} */
+      gender: 'Female' | 'Male';
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      fieldOfInterest: string;
+      semesterApplied: string;
+      location: string | null;
+      /**
+       * @description the applicant's country (answers.addressCountry; United States when none)
+       * @example United States
+       */
+      addressCountry: string;
+      locale: string;
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'complete' | 'withdrawn';
+      /** @example 3 */
+      stepReached: string;
+      /** @enum {string} */
+      Payment_Status: 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+      version: number;
+      /**
+       * Format: uuid
+       * @description owner account
+       */
+      userId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      certifiedAt: string | null;
+      /** Format: date-time */
+      completedAt: string | null;
+      /** Format: date-time */
+      withdrawnAt: string | null;
+      /** @enum {string} */
+      firstReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+      /** @enum {string} */
+      secondReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+    };
+    AdminAttachment: {
+      /** Format: uuid */
+      id: string;
+      /** @example resume */
+      slot: string;
+      originalName: string;
+      /** @example application/pdf */
+      detectedType: string;
+      sizeBytes: number;
+      sha256: string;
+      /** Format: date-time */
+      uploadedAt: string;
+      /**
+       * Format: date-time
+       * @description set when a newer upload replaced this one
+       */
+      replacedAt: string | null;
+      /** @example /api/details/attachments/<id>/download */
+      downloadUrl: string;
+    };
+    AdminPayment: {
+      /** Format: uuid */
+      id: string;
+      requestId: string;
+      amount: number;
+      lateFee: number;
+      discount: number;
+      total: number;
+      currency: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived';
+      gateway: string;
+      invoiceNumber: string;
+      transactionId: string | null;
+      /** @example XXXX1111 */
+      accountNumber: string | null;
+      errorCode: string | null;
+      errorText: string | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminTimeLogEntry: {
+      id: string;
+      /** Format: uuid */
+      applicationId: string | null;
+      step: string;
+      /** @example 12.3456 */
+      duration: number;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminApplicationDetail: {
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description human reference number (string)
+       * @example 100001
+       */
+      referenceNumber: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      /** @enum {string} */
+      gender: 'Female' | 'Male';
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      fieldOfInterest: string;
+      semesterApplied: string;
+      location: string | null;
+      /**
+       * @description the applicant's country (answers.addressCountry; United States when none)
+       * @example United States
+       */
+      addressCountry: string;
+      locale: string;
+      /** @enum {string} */
+      status: 'draft' | 'submitted' | 'complete' | 'withdrawn';
+      /** @example 3 */
+      stepReached: string;
+      /** @enum {string} */
+      Payment_Status: 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+      version: number;
+      /**
+       * Format: uuid
+       * @description owner account
+       */
+      userId: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      submittedAt: string | null;
+      /** Format: date-time */
+      certifiedAt: string | null;
+      /** Format: date-time */
+      completedAt: string | null;
+      /** Format: date-time */
+      withdrawnAt: string | null;
+      /** @enum {string} */
+      firstReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+      /** @enum {string} */
+      secondReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+      /** @description every saved answer, spec §3 field names */
+      answers: {
+        [key: string]: unknown;
+      };
+      attachments: components['schemas']['AdminAttachment'][];
+      /** @description null for an API key without the payments:read scope */
+      payments: components['schemas']['AdminPayment'][] | null;
+      timeLog: components['schemas']['AdminTimeLogEntry'][];
+    };
+    ReferenceStatusesDto: {
+      /** @enum {string} */
+      firstReferenceStatus?: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+      /** @enum {string} */
+      secondReferenceStatus?: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+    };
+    AdminUserResponse: {
+      /** Format: uuid */
+      id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      /** @enum {string} */
+      role: 'admin' | 'applicant';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    UpdateAdminUserDto: {
+      /** @enum {string} */
+      role?: 'admin' | 'applicant';
+      first_name?: string;
+      last_name?: string;
+    };
+    AuditEntryResponse: {
+      /** @example 42 */
+      id: string;
+      /** Format: uuid */
+      actorId: string | null;
+      actorEmail: string | null;
+      /** @example update */
+      action: string;
+      /** @example dropdowns */
+      resource: string;
+      recordId: string | null;
+      before: {
+        [key: string]: unknown;
+      } | null;
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdminSessionResponse: {
+      id: string;
+      /** Format: date-time */
+      startTime: string;
+      /** Format: date-time */
+      newStartTime: string | null;
+      /** Format: date-time */
+      endTime: string | null;
+      /** Format: date-time */
+      lastActivityTime: string | null;
+      parentModule: string | null;
+      parentId: string | null;
+      renewed: boolean;
+      /** @description no end time and activity within the last 30 minutes */
+      active: boolean;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    AdvisoryBannerLine: {
+      id: number;
+      /** @description the text in the caller's language (Accept-Language) */
+      text: string;
+      texts: {
+        en?: string;
+        es?: string;
+        'zh-CN'?: string;
+      };
+    };
+    AdvisoryBannerResponse: {
+      success: boolean;
+      data: components['schemas']['AdvisoryBannerLine'][];
+    };
+    AdvisoryLineResponse: {
+      id: number;
+      /** @example Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025. */
+      textEn: string;
+      textEs: string;
+      textZhCn: string;
+      /** @description lines show in ascending order */
+      sortOrder: number;
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description hidden after this instant
+       */
+      showUntil: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    AdvisoryLineDto: {
+      textEn: string;
+      textEs: string;
+      textZhCn: string;
+      /** @default 0 */
+      sortOrder: number;
+      /** @default true */
+      active: boolean;
+      /** Format: date-time */
+      showUntil?: string | null;
+    };
+    QueueCountsDto: {
+      /**
+       * @description queue name
+       * @example payments-settlement
+       */
+      queue: string;
+      /** @description waiting to run (created, or waiting for a retry) */
+      queued: number;
+      /** @description running now on some replica */
+      active: number;
+      /** @description failed after their last retry */
+      failed: number;
+      /** @description completed */
+      completed: number;
+    };
+    JobCountsResponse: {
+      /** @description one entry per queue, sorted by name */
+      queues: components['schemas']['QueueCountsDto'][];
+    };
+    AttachmentView: {
+      /**
+       * Format: uuid
+       * @description id of the stored attachment (upload only)
+       */
+      attachment?: string;
+      /**
+       * Format: uuid
+       * @description same as `attachment`
+       */
+      id?: string;
+      /**
+       * @description slot name
+       * @enum {string}
+       */
+      field:
+        | 'statistics'
+        | 'math'
+        | 'introductionToPsychology'
+        | 'introductionToProgramming'
+        | 'introductionToEnglish'
+        | 'introductionToBiology'
+        | 'seminary'
+        | 'picture'
+        | 'personalStatement'
+        | 'ClinicalEssay'
+        | 'essay'
+        | 'resume'
+        | 'gre'
+        | 'firstLetterOfRecommendation'
+        | 'secondLetterOfRecommendation'
+        | 'hsTranscript'
+        | 'undergraduateTranscript'
+        | 'graduateTranscript'
+        | 'firstLetterOfReference'
+        | 'secondLetterOfReference'
+        | 'introToSpeechAndLanguagePathology'
+        | 'businessLaw'
+        | 'phonetics'
+        | 'audiology'
+        | 'speechScience'
+        | 'passedCollegeLevelOrAPCoursesFiles1'
+        | 'passedCollegeLevelOrAPCoursesFiles2'
+        | 'passedCollegeLevelOrAPCoursesFiles3'
+        | 'passedCollegeLevelOrAPCoursesFiles4';
+      /** @description the uploader's file name (cleaned) */
+      name: string;
+      /** @description bytes */
+      size: number;
+      /**
+       * @description MIME type detected from the content
+       * @example application/pdf
+       */
+      type: string;
+      /** @description hex sha256 of the content */
+      sha256: string;
+      validated: boolean;
+      /** Format: date-time */
+      uploadedAt?: string;
+      /**
+       * Format: date-time
+       * @description set on history rows (list with history=true)
+       */
+      replacedAt?: string | null;
+    };
+    AttachmentEnvelope: {
+      data: components['schemas']['AttachmentView'];
+    };
+    AttachmentResponse: {
+      success: boolean;
+      data: components['schemas']['AttachmentEnvelope'];
+    };
+    AttachmentListResponse: {
+      success: boolean;
+      data: components['schemas']['AttachmentView'][];
+    };
+    DiscountCodeResponse: {
+      /** Format: uuid */
+      id: string;
+      /** @example SPRING25 */
+      code: string;
+      /** @enum {string} */
+      kind: 'fixed' | 'percent' | 'waiver';
+      /**
+       * @description USD off (fixed) or percent off (percent); 0 for waiver
+       * @example 25
+       */
+      value: number;
+      description: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /** @description null: unlimited */
+      maxUses: number | null;
+      /** @description payments that used the code */
+      usageCount: number;
+      active: boolean;
+      /** @description active, not expired and not used up: would be accepted now */
+      usable: boolean;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    DiscountCodeDto: {
+      /** @example SPRING25 */
+      code: string;
+      /** @enum {string} */
+      kind: 'fixed' | 'percent' | 'waiver';
+      /** @default 0 */
+      value: number;
+      description?: string | null;
+      /** Format: date-time */
+      expiresAt?: string | null;
+      maxUses?: number | null;
+      /** @default true */
+      active: boolean;
+    };
+    QuoteView: {
+      /** @example 150 */
+      amount: number;
+      /** @example 150 */
+      lateFee: number;
+      /** @example 0 */
+      discount: number;
+      /** @example 300 */
+      total: number;
+      /** @example USD */
+      currency: string;
+      discountCode: string | null;
+      /** @description true when nothing is left to pay (Payment_Status becomes Waived) */
+      waived: boolean;
+      /**
+       * Format: date-time
+       * @description the late fee applies after this instant
+       */
+      lateFeeAfter: string;
+      /**
+       * @description the configured card gateway (`PAYMENT_GATEWAY`)
+       * @enum {string}
+       */
+      gateway: 'fake' | 'authorizenet';
+      /**
+       * @description Authorize.Net API login id for Accept.js (authorizenet only)
+       * @example 5KP3u95bQpv
+       */
+      apiLoginId?: string;
+      /** @description Authorize.Net public client key for Accept.js (authorizenet only; `AUTHNET_CLIENT_KEY`) */
+      clientKey?: string;
+      /**
+       * @description the Accept.js script to load (authorizenet only): jstest.authorize.net in the sandbox, js.authorize.net in production
+       * @example https://jstest.authorize.net/v1/Accept.js
+       */
+      acceptJsUrl?: string;
+    };
+    QuoteResponse: {
+      success: boolean;
+      data: components['schemas']['QuoteView'];
+    };
+    OpaqueDataDto: {
+      /**
+       * @description `FAKE.TEST.PAYMENT` with the fake gateway
+       * @example COMMON.ACCEPT.INAPP.PAYMENT
+       */
+      descriptor: string;
+      /** @description the single-use payment nonce */
+      value: string;
+    };
+    PayDto: {
+      /** Format: uuid */
+      applicationId: string;
+      /** @description required unless the discount code waives the whole fee */
+      opaqueData?: components['schemas']['OpaqueDataDto'];
+      /** @example Moshe Levi */
+      creditCardFullName?: string;
+      /**
+       * @description billing ZIP code (US) or the billing country's postal code, checked per country (issue 11 item 2)
+       * @example 11230
+       */
+      creditCardBillingZip?: string;
+      /**
+       * @description billing country, a value of dropdown `countries`; default United States
+       * @example Canada
+       */
+      creditCardBillingCountry?: string;
+      /** @example SPRING25 */
+      discountCode?: string;
+      /** @description idempotency key of this attempt (8–64 of A-Z a-z 0-9 _ -); a new one per attempt, the same one on retry */
+      requestId: string;
+    };
+    PaymentView: {
+      /** @example 150 */
+      amount: number;
+      /** @example 150 */
+      lateFee: number;
+      /** @example 0 */
+      discount: number;
+      /** @example 300 */
+      total: number;
+      /** @example USD */
+      currency: string;
+      discountCode: string | null;
+      /** @description true when nothing is left to pay (Payment_Status becomes Waived) */
+      waived: boolean;
+      /**
+       * Format: date-time
+       * @description the late fee applies after this instant
+       */
+      lateFeeAfter: string;
+      requestId: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived';
+      /** @enum {string} */
+      Payment_Status: 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
+      /** @description the application’s reference number */
+      referenceNumber: string;
+      transactionId: string | null;
+      /** @example 1111 */
+      last4: string | null;
+      /** Format: date-time */
+      date: string;
+      /** @description approved or waived only: a fresh `details` token for the further-details form (`/details/1?token=…`); the application token stops opening the application once it is submitted (TKN-002). A new one is issued on every answer, replays included. */
+      detailsToken?: string;
+    };
+    PaymentResponse: {
+      success: boolean;
+      data: components['schemas']['PaymentView'];
+    };
+    ApiErrorBody: {
+      /** @enum {boolean} */
+      success: false;
+      /** @example VAL-001 */
+      code: string;
+      /** @description in the caller's language (Accept-Language) */
+      message: string;
+      /** @description field errors (422): dotted field path → translated messages */
+      errors?: {
+        [key: string]: string[];
+      };
+      /** @description extra payload of some codes (e.g. the current record with APP-409) */
+      data?: unknown;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    listAdminApiKeys: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    createAdminApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateApiKeyDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreatedApiKeyResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description REQ-404 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-404",
-                     *       "message": "Not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    revokeAdminApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiKeyResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description REQ-404 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-404",
-                     *       "message": "Not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getHealthLive: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getHealthReady: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                        /** @enum {string} */
-                        database: "up";
-                        /** @enum {string} */
-                        redis: "up" | "not configured";
-                    };
-                };
-            };
-            /** @description SRV-503 shutting down, or the database or Redis unreachable or too slow */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-503",
-                     *       "message": "The service is not ready"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAppConfig: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicConfigResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    login: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["LoginDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenResponse"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    register: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RegisterDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenResponse"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    verifyEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["EmailVerifyDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailVerificationResponse"];
-                };
-            };
-            /** @description EMV-001 unknown, used or expired link */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "EMV-001",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    resendVerificationEmail: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailVerificationResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    logout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SuccessResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getCurrentUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    requestPasswordReset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PasswordEmailDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordMessageResponse"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    resetPassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PasswordResetDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PasswordMessageResponse"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    startOAuth: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                provider: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OAuthUrlResponse"];
-                };
-            };
-            /** @description REQ-404: provider not configured */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-404",
-                     *       "message": "Not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    finishOAuth: {
-        parameters: {
-            query?: {
-                error?: unknown;
-                state?: unknown;
-                code?: unknown;
-            };
-            header?: never;
-            path: {
-                provider: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=… */
-            302: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listDropdowns: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DropdownResponse"][];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateDropdown: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateDropdownDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DropdownResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminDropdowns: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DropdownResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminDropdown: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DropdownResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateAdminDropdown: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateDropdownDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DropdownResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listPrograms: {
-        parameters: {
-            query: {
-                gender: "female" | "male";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProgramResponse"][];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listSemesters: {
-        parameters: {
-            query: {
-                gender: "female" | "male";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SemesterResponse"][];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getMaintenanceCheck: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceCheckResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminMaintenanceWindows: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceWindowResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    createAdminMaintenanceWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MaintenanceWindowDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceWindowResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminMaintenanceWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceWindowResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateAdminMaintenanceWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MaintenanceWindowDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceWindowResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    deleteAdminMaintenanceWindow: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MaintenanceWindowResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    checkToken: {
-        parameters: {
-            query: {
-                token: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TokenCheckResponse"];
-                };
-            };
-            /** @description TKN-001 missing or unknown token */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "TKN-001",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description TKN-002 application can no longer be opened; TKN-003 expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "TKN-002",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listMyApplications: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MyApplicationsResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    startApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StartApplicationDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["StartApplicationResponse"];
-                };
-            };
-            /** @description VAL-001 (also when the program, semester or location is not offered) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description MAI-002 maintenance in progress */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "MAI-002",
-                     *       "message": "The form is offline for maintenance"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SaveApplicationDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SaveApplicationResponse"];
-                };
-            };
-            /** @description APP-409; `data` is the current record */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "APP-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description TKN-002 no longer a draft; TKN-003 token expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "TKN-002",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 with per-field errors */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getApplicationRequirements: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RequirementsResponse"];
-                };
-            };
-            /** @description AUTH-403 not this application */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    submitApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SubmitApplicationDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SaveApplicationResponse"];
-                };
-            };
-            /** @description APP-409; `data` is the current record */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "APP-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description TKN-002 no longer a draft */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "TKN-002",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001: `errors` per field, `data.missing` = [{field, step}]; signature mismatch on fullNameSignature */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    linkApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApplicationLinkResponse"];
-                };
-            };
-            /** @description TKN-002 complete or withdrawn */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "TKN-002",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    sendContinueLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContinueDto"];
-            };
-        };
-        responses: {
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContinueResponse"];
-                };
-            };
-            /** @description AUTH-429, with Retry-After (seconds) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-429",
-                     *       "message": "Too many attempts: try again later"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    checkSession: {
-        parameters: {
-            query: {
-                id: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionCheckResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    upsertSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpsertSessionDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionUpsertResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    logTime: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateTimeLogDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CreateTimeLogResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminStats: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminStatsResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminApplications: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminApplicationResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    exportAdminApplicationsCsv: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description text/csv; header row; one row per application */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminApplicationDetail"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description APP-404 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "APP-404",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    withdrawAdminApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminApplicationResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description STS-409 */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "STS-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    setAdminApplicationReferenceStatuses: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReferenceStatusesDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminApplicationResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description APP-404 */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "APP-404",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 not one of the four statuses */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    reopenAdminApplication: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminApplicationResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description STS-409 */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "STS-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminUsers: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUserResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUserResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateAdminUserDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUserResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description USR-409: the last admin cannot lose the role */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "USR-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    deleteAdminUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminUserResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description USR-409: yourself, or the last admin */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "USR-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminAuditLog: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminAuditLogEntry: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AuditEntryResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminTimeLogs: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminTimeLogEntry"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminSessions: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminSessionResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdvisoryBanner: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryBannerResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminAdvisoryLines: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryLineResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    createAdminAdvisoryLine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdvisoryLineDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryLineResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminAdvisoryLine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryLineResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateAdminAdvisoryLine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["AdvisoryLineDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryLineResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    deleteAdminAdvisoryLine: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdvisoryLineResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminJobCounts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["JobCountsResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    validateAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: uuid
-                     * @description the application's Id (send before `file`)
-                     */
-                    parentId: string;
-                    /**
-                     * @description slot name (send before `file`)
-                     * @enum {string}
-                     */
-                    field: "statistics" | "math" | "introductionToPsychology" | "introductionToProgramming" | "introductionToEnglish" | "introductionToBiology" | "seminary" | "picture" | "personalStatement" | "ClinicalEssay" | "essay" | "resume" | "gre" | "firstLetterOfRecommendation" | "secondLetterOfRecommendation" | "hsTranscript" | "undergraduateTranscript" | "graduateTranscript" | "firstLetterOfReference" | "secondLetterOfReference" | "introToSpeechAndLanguagePathology" | "businessLaw" | "phonetics" | "audiology" | "speechScience" | "passedCollegeLevelOrAPCoursesFiles1" | "passedCollegeLevelOrAPCoursesFiles2" | "passedCollegeLevelOrAPCoursesFiles3" | "passedCollegeLevelOrAPCoursesFiles4";
-                    /**
-                     * Format: binary
-                     * @description PDF, JPEG, PNG, DOC or DOCX (picture: JPEG/PNG); ≤ 10 MiB
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttachmentResponse"];
-                };
-            };
-            /** @description AUTH-403 parentId is not the caller’s application */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    uploadAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: uuid
-                     * @description the application's Id (send before `file`)
-                     */
-                    parentId: string;
-                    /**
-                     * @description slot name (send before `file`)
-                     * @enum {string}
-                     */
-                    field: "statistics" | "math" | "introductionToPsychology" | "introductionToProgramming" | "introductionToEnglish" | "introductionToBiology" | "seminary" | "picture" | "personalStatement" | "ClinicalEssay" | "essay" | "resume" | "gre" | "firstLetterOfRecommendation" | "secondLetterOfRecommendation" | "hsTranscript" | "undergraduateTranscript" | "graduateTranscript" | "firstLetterOfReference" | "secondLetterOfReference" | "introToSpeechAndLanguagePathology" | "businessLaw" | "phonetics" | "audiology" | "speechScience" | "passedCollegeLevelOrAPCoursesFiles1" | "passedCollegeLevelOrAPCoursesFiles2" | "passedCollegeLevelOrAPCoursesFiles3" | "passedCollegeLevelOrAPCoursesFiles4";
-                    /**
-                     * Format: binary
-                     * @description PDF, JPEG, PNG, DOC or DOCX (picture: JPEG/PNG); ≤ 10 MiB
-                     */
-                    file: string;
-                };
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttachmentResponse"];
-                };
-            };
-            /** @description AUTH-403 parentId is not the caller’s application */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    deleteAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SuccessResponse"];
-                };
-            };
-            /** @description AUTH-403 another application */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description ATT-404 unknown or not current */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "ATT-404",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description ATT-409-complete the application is complete: its documents stay */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "ATT-409-complete",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    downloadAttachment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the bytes, with the detected Content-Type and the original name */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description AUTH-403 another application */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description ATT-404 unknown attachment */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "ATT-404",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listApplicationDocuments: {
-        parameters: {
-            query?: {
-                history?: boolean;
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttachmentListResponse"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    completeApplicationDocuments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SaveApplicationResponse"];
-                };
-            };
-            /** @description DET-409 the application is not submitted (unpaid, or withdrawn) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "DET-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 with errors per missing slot and data.missing: slot names */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    listAdminDiscountCodes: {
-        parameters: {
-            query?: {
-                sort?: string;
-                range?: string;
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscountCodeResponse"][];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    createAdminDiscountCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DiscountCodeDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscountCodeResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001 */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getAdminDiscountCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscountCodeResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    updateAdminDiscountCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DiscountCodeDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscountCodeResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    deleteAdminDiscountCode: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DiscountCodeResponse"];
-                };
-            };
-            /** @description AUTH-401 */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-401",
-                     *       "message": "Please log in"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description AUTH-403 */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "AUTH-403",
-                     *       "message": "You are not allowed to do this"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description DSC-409 */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "DSC-409",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    getPaymentQuote: {
-        parameters: {
-            query: {
-                applicationId: string;
-                discountCode?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuoteResponse"];
-                };
-            };
-            /** @description PAY-004 with errors.discountCode (unknown, expired or used up) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "PAY-004",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
-    payApplicationFee: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayDto"];
-            };
-        };
-        responses: {
-            /** @description approved (Payment_Status Paid) or waived (Waived); application submitted */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentResponse"];
-                };
-            };
-            /** @description held for review by the processor (Payment_Status Pending) */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaymentResponse"];
-                };
-            };
-            /** @description PAY-001 declined (Payment_Status Declined); data is the attempt */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "PAY-001",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description PAY-003 already paid; PAY-002-unsettled an unknown outcome is being settled; PAY-409-request attempt in flight */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "PAY-003",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description VAL-001; PAY-422-certify certify first; PAY-004 discount code; PAY-002 with errors.opaqueData (card token refused) */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "VAL-001",
-                     *       "message": "Please correct the highlighted fields",
-                     *       "errors": {
-                     *         "emergencyContact.email": [
-                     *           "Enter a valid e-mail address"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description PAY-002 the gateway failed or its outcome is unknown (never charged twice) */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "PAY-002",
-                     *       "message": "See docs/api.md for this code"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Client error in the error shape (codes in docs/api.md) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "REQ-400",
-                     *       "message": "The request could not be read"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-            /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-            "5XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "success": false,
-                     *       "code": "SRV-500",
-                     *       "message": "Something went wrong on our side"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiErrorBody"];
-                };
-            };
-        };
-    };
+  listAdminApiKeys: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createAdminApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateApiKeyDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedApiKeyResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  revokeAdminApiKey: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiKeyResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getHealthLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok';
+          };
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getHealthReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok';
+            /** @enum {string} */
+            database: 'up';
+            /** @enum {string} */
+            redis: 'up' | 'not configured';
+          };
+        };
+      };
+      /** @description SRV-503 shutting down, or the database or Redis unreachable or too slow */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-503",
+           *       "message": "The service is not ready"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAppConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PublicConfigResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LoginDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  register: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RegisterDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  verifyEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailVerifyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailVerificationResponse'];
+        };
+      };
+      /** @description EMV-001 unknown, used or expired link */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "EMV-001",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  resendVerificationEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EmailVerificationResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCurrentUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UserResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordEmailDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordMessageResponse'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PasswordMessageResponse'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  startOAuth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthUrlResponse'];
+        };
+      };
+      /** @description REQ-404: provider not configured */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  finishOAuth: {
+    parameters: {
+      query?: {
+        error?: unknown;
+        state?: unknown;
+        code?: unknown;
+      };
+      header?: never;
+      path: {
+        provider: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=… */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listDropdowns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DropdownResponse'][];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateDropdown: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateDropdownDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DropdownResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminDropdowns: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DropdownResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminDropdown: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DropdownResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateAdminDropdown: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateDropdownDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DropdownResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listPrograms: {
+    parameters: {
+      query: {
+        gender: 'female' | 'male';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProgramResponse'][];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listSemesters: {
+    parameters: {
+      query: {
+        gender: 'female' | 'male';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SemesterResponse'][];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getMaintenanceCheck: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceCheckResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminMaintenanceWindows: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceWindowResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createAdminMaintenanceWindow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MaintenanceWindowDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceWindowResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminMaintenanceWindow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceWindowResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateAdminMaintenanceWindow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MaintenanceWindowDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceWindowResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAdminMaintenanceWindow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MaintenanceWindowResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  checkToken: {
+    parameters: {
+      query: {
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenCheckResponse'];
+        };
+      };
+      /** @description TKN-001 missing or unknown token */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-002 application can no longer be opened; TKN-003 expired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-002",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listMyApplications: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyApplicationsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  startApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StartApplicationDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StartApplicationResponse'];
+        };
+      };
+      /** @description VAL-001 (also when the program, semester or location is not offered) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description MAI-002 maintenance in progress */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "MAI-002",
+           *       "message": "The form is offline for maintenance"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SaveApplicationDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SaveApplicationResponse'];
+        };
+      };
+      /** @description APP-409; `data` is the current record */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-002 no longer a draft; TKN-003 token expired */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-002",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 with per-field errors */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getApplicationRequirements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequirementsResponse'];
+        };
+      };
+      /** @description AUTH-403 not this application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  submitApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SubmitApplicationDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SaveApplicationResponse'];
+        };
+      };
+      /** @description APP-409; `data` is the current record */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-002 no longer a draft */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-002",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001: `errors` per field, `data.missing` = [{field, step}]; signature mismatch on fullNameSignature */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  linkApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplicationLinkResponse'];
+        };
+      };
+      /** @description TKN-002 complete or withdrawn */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-002",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  sendContinueLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContinueDto'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContinueResponse'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts: try again later"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  checkSession: {
+    parameters: {
+      query: {
+        id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionCheckResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  upsertSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpsertSessionDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionUpsertResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  logTime: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTimeLogDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreateTimeLogResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminStatsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminApplications: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminApplicationResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  exportAdminApplicationsCsv: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv; header row; one row per application */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminApplicationDetail'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description APP-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-404",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  withdrawAdminApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminApplicationResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description STS-409 */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "STS-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  setAdminApplicationReferenceStatuses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReferenceStatusesDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminApplicationResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description APP-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-404",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 not one of the four statuses */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  reopenAdminApplication: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminApplicationResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description STS-409 */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "STS-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminUsers: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateAdminUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAdminUserDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description USR-409: the last admin cannot lose the role */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "USR-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAdminUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminUserResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description USR-409: yourself, or the last admin */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "USR-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminAuditLog: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminAuditLogEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEntryResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminTimeLogs: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTimeLogEntry'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminSessions: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSessionResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdvisoryBanner: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryBannerResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminAdvisoryLines: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryLineResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createAdminAdvisoryLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdvisoryLineDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryLineResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminAdvisoryLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryLineResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateAdminAdvisoryLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdvisoryLineDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryLineResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAdminAdvisoryLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvisoryLineResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminJobCounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['JobCountsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  validateAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: uuid
+           * @description the application's Id (send before `file`)
+           */
+          parentId: string;
+          /**
+           * @description slot name (send before `file`)
+           * @enum {string}
+           */
+          field:
+            | 'statistics'
+            | 'math'
+            | 'introductionToPsychology'
+            | 'introductionToProgramming'
+            | 'introductionToEnglish'
+            | 'introductionToBiology'
+            | 'seminary'
+            | 'picture'
+            | 'personalStatement'
+            | 'ClinicalEssay'
+            | 'essay'
+            | 'resume'
+            | 'gre'
+            | 'firstLetterOfRecommendation'
+            | 'secondLetterOfRecommendation'
+            | 'hsTranscript'
+            | 'undergraduateTranscript'
+            | 'graduateTranscript'
+            | 'firstLetterOfReference'
+            | 'secondLetterOfReference'
+            | 'introToSpeechAndLanguagePathology'
+            | 'businessLaw'
+            | 'phonetics'
+            | 'audiology'
+            | 'speechScience'
+            | 'passedCollegeLevelOrAPCoursesFiles1'
+            | 'passedCollegeLevelOrAPCoursesFiles2'
+            | 'passedCollegeLevelOrAPCoursesFiles3'
+            | 'passedCollegeLevelOrAPCoursesFiles4';
+          /**
+           * Format: binary
+           * @description PDF, JPEG, PNG, DOC or DOCX (picture: JPEG/PNG); ≤ 10 MiB
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AttachmentResponse'];
+        };
+      };
+      /** @description AUTH-403 parentId is not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  uploadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /**
+           * Format: uuid
+           * @description the application's Id (send before `file`)
+           */
+          parentId: string;
+          /**
+           * @description slot name (send before `file`)
+           * @enum {string}
+           */
+          field:
+            | 'statistics'
+            | 'math'
+            | 'introductionToPsychology'
+            | 'introductionToProgramming'
+            | 'introductionToEnglish'
+            | 'introductionToBiology'
+            | 'seminary'
+            | 'picture'
+            | 'personalStatement'
+            | 'ClinicalEssay'
+            | 'essay'
+            | 'resume'
+            | 'gre'
+            | 'firstLetterOfRecommendation'
+            | 'secondLetterOfRecommendation'
+            | 'hsTranscript'
+            | 'undergraduateTranscript'
+            | 'graduateTranscript'
+            | 'firstLetterOfReference'
+            | 'secondLetterOfReference'
+            | 'introToSpeechAndLanguagePathology'
+            | 'businessLaw'
+            | 'phonetics'
+            | 'audiology'
+            | 'speechScience'
+            | 'passedCollegeLevelOrAPCoursesFiles1'
+            | 'passedCollegeLevelOrAPCoursesFiles2'
+            | 'passedCollegeLevelOrAPCoursesFiles3'
+            | 'passedCollegeLevelOrAPCoursesFiles4';
+          /**
+           * Format: binary
+           * @description PDF, JPEG, PNG, DOC or DOCX (picture: JPEG/PNG); ≤ 10 MiB
+           */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AttachmentResponse'];
+        };
+      };
+      /** @description AUTH-403 parentId is not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SuccessResponse'];
+        };
+      };
+      /** @description AUTH-403 another application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description ATT-404 unknown or not current */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "ATT-404",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description ATT-409-complete the application is complete: its documents stay */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "ATT-409-complete",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  downloadAttachment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description the bytes, with the detected Content-Type and the original name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description AUTH-403 another application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description ATT-404 unknown attachment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "ATT-404",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listApplicationDocuments: {
+    parameters: {
+      query?: {
+        history?: boolean;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AttachmentListResponse'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  completeApplicationDocuments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SaveApplicationResponse'];
+        };
+      };
+      /** @description DET-409 the application is not submitted (unpaid, or withdrawn) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DET-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 with errors per missing slot and data.missing: slot names */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminDiscountCodes: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createAdminDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getAdminDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateAdminDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAdminDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DSC-409 */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DSC-409",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getPaymentQuote: {
+    parameters: {
+      query: {
+        applicationId: string;
+        discountCode?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['QuoteResponse'];
+        };
+      };
+      /** @description PAY-004 with errors.discountCode (unknown, expired or used up) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-004",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  payApplicationFee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PayDto'];
+      };
+    };
+    responses: {
+      /** @description approved (Payment_Status Paid) or waived (Waived); application submitted */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentResponse'];
+        };
+      };
+      /** @description held for review by the processor (Payment_Status Pending) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentResponse'];
+        };
+      };
+      /** @description PAY-001 declined (Payment_Status Declined); data is the attempt */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-001",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-003 already paid; PAY-002-unsettled an unknown outcome is being settled; PAY-409-request attempt in flight */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-003",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001; PAY-422-certify certify first; PAY-004 discount code; PAY-002 with errors.opaqueData (card token refused) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Please correct the highlighted fields",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Enter a valid e-mail address"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-002 the gateway failed or its outcome is unknown (never charged twice) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-002",
+           *       "message": "See docs/api.md for this code"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
 }
