@@ -2512,7 +2512,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2528,7 +2528,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2544,7 +2544,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2560,7 +2560,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2599,7 +2599,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2615,7 +2615,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2631,10 +2631,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -2652,7 +2652,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2668,7 +2668,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2705,7 +2705,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2721,7 +2721,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2737,7 +2737,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-404",
-           *       "message": "Not found"
+           *       "message": "Not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2753,7 +2753,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2769,7 +2769,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2806,7 +2806,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2822,7 +2822,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2838,7 +2838,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-404",
-           *       "message": "Not found"
+           *       "message": "Not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2854,7 +2854,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2870,7 +2870,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2908,7 +2908,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2924,7 +2924,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2966,7 +2966,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-503",
-           *       "message": "The service is not ready"
+           *       "message": "The service is not ready. Please try again shortly."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2982,7 +2982,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -2998,7 +2998,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3033,7 +3033,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3049,7 +3049,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3088,7 +3088,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3104,7 +3104,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3120,7 +3120,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3159,10 +3159,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -3180,7 +3180,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3196,7 +3196,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3212,7 +3212,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3251,7 +3251,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "EMV-001",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This verification link is invalid, has expired or was already used. Log in and ask for a new one on your home page."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3267,7 +3267,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3283,7 +3283,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3299,7 +3299,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3334,7 +3334,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3350,7 +3350,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3366,7 +3366,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3382,7 +3382,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3417,7 +3417,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3433,7 +3433,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3449,7 +3449,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3484,7 +3484,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3500,7 +3500,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3516,7 +3516,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3555,7 +3555,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3571,7 +3571,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3587,7 +3587,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3626,10 +3626,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -3647,7 +3647,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3663,7 +3663,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3679,7 +3679,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3716,7 +3716,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-404",
-           *       "message": "Not found"
+           *       "message": "Not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3732,7 +3732,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3748,7 +3748,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3764,7 +3764,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3804,7 +3804,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3820,7 +3820,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3855,7 +3855,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3871,7 +3871,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3912,7 +3912,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3928,7 +3928,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3944,10 +3944,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -3965,7 +3965,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -3981,7 +3981,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4020,7 +4020,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4036,7 +4036,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4052,7 +4052,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4068,7 +4068,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4105,7 +4105,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4121,7 +4121,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4137,7 +4137,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4153,7 +4153,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4194,7 +4194,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4210,7 +4210,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4226,7 +4226,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4242,7 +4242,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4279,7 +4279,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4295,7 +4295,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4332,7 +4332,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4348,7 +4348,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4383,7 +4383,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4399,7 +4399,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4438,7 +4438,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4454,7 +4454,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4470,7 +4470,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4486,7 +4486,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4525,7 +4525,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4541,7 +4541,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4557,10 +4557,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -4578,7 +4578,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4594,7 +4594,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4631,7 +4631,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4647,7 +4647,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4663,7 +4663,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4679,7 +4679,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4720,7 +4720,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4736,7 +4736,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4752,7 +4752,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4768,7 +4768,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4805,7 +4805,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4821,7 +4821,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4837,7 +4837,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4853,7 +4853,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4890,7 +4890,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "TKN-001",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4906,7 +4906,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "TKN-002",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application can no longer be opened."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4922,7 +4922,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4938,7 +4938,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4973,7 +4973,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -4989,7 +4989,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5005,7 +5005,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5044,10 +5044,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -5065,7 +5065,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5081,7 +5081,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "MAI-002",
-           *       "message": "The form is offline for maintenance"
+           *       "message": "The application form is offline for scheduled maintenance. Please come back later."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5097,7 +5097,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5113,7 +5113,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5154,7 +5154,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "APP-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application was changed somewhere else (perhaps in another tab). Please choose which version to keep."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5170,7 +5170,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "TKN-002",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application can no longer be opened."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5186,10 +5186,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -5207,7 +5207,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5223,7 +5223,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5260,7 +5260,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5276,7 +5276,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5292,7 +5292,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5333,7 +5333,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "APP-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application was changed somewhere else (perhaps in another tab). Please choose which version to keep."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5349,7 +5349,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "TKN-002",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application can no longer be opened."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5365,10 +5365,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -5386,7 +5386,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5402,7 +5402,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5439,7 +5439,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "TKN-002",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application can no longer be opened."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5455,7 +5455,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5471,7 +5471,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5510,7 +5510,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-429",
-           *       "message": "Too many attempts: try again later"
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5526,7 +5526,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5542,7 +5542,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5579,7 +5579,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5595,7 +5595,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5634,7 +5634,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5650,7 +5650,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5689,7 +5689,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5705,7 +5705,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5740,7 +5740,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5756,7 +5756,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5772,7 +5772,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5788,7 +5788,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5827,7 +5827,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5843,7 +5843,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5859,7 +5859,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5875,7 +5875,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5913,7 +5913,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5929,7 +5929,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5945,7 +5945,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5961,7 +5961,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -5998,7 +5998,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6014,7 +6014,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6030,7 +6030,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "APP-404",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "No such application."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6046,7 +6046,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6062,7 +6062,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6099,7 +6099,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6115,7 +6115,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6131,7 +6131,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "STS-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application cannot be changed this way in its current status."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6147,7 +6147,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6163,7 +6163,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6204,7 +6204,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6220,7 +6220,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6236,7 +6236,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "APP-404",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "No such application."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6252,10 +6252,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -6273,7 +6273,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6289,7 +6289,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6326,7 +6326,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6342,7 +6342,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6358,7 +6358,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "STS-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application cannot be changed this way in its current status."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6374,7 +6374,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6390,7 +6390,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6429,7 +6429,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6445,7 +6445,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6461,7 +6461,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6477,7 +6477,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6514,7 +6514,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6530,7 +6530,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6546,7 +6546,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6562,7 +6562,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6603,7 +6603,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6619,7 +6619,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6635,7 +6635,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "USR-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "The last administrator cannot lose the admin role or be deleted."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6651,7 +6651,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6667,7 +6667,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6704,7 +6704,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6720,7 +6720,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6736,7 +6736,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "USR-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "The last administrator cannot lose the admin role or be deleted."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6752,7 +6752,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6768,7 +6768,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6807,7 +6807,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6823,7 +6823,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6839,7 +6839,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6855,7 +6855,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6892,7 +6892,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6908,7 +6908,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6924,7 +6924,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6940,7 +6940,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6979,7 +6979,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -6995,7 +6995,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7011,7 +7011,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7027,7 +7027,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7066,7 +7066,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7082,7 +7082,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7098,7 +7098,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7114,7 +7114,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7149,7 +7149,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7165,7 +7165,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7204,7 +7204,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7220,7 +7220,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7236,7 +7236,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7252,7 +7252,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7291,7 +7291,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7307,7 +7307,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7323,10 +7323,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -7344,7 +7344,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7360,7 +7360,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7397,7 +7397,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7413,7 +7413,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7429,7 +7429,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7445,7 +7445,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7486,7 +7486,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7502,7 +7502,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7518,7 +7518,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7534,7 +7534,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7571,7 +7571,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7587,7 +7587,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7603,7 +7603,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7619,7 +7619,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7654,7 +7654,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7670,7 +7670,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7686,7 +7686,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7702,7 +7702,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7786,7 +7786,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7802,10 +7802,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -7823,7 +7823,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7839,7 +7839,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7923,7 +7923,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7939,10 +7939,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -7960,7 +7960,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -7976,7 +7976,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8013,7 +8013,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8029,7 +8029,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "ATT-404",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "No such document."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8045,7 +8045,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "ATT-409-complete",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application is complete, so its documents can no longer be removed. You can still replace a file; to change anything else, please contact the admissions office."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8061,7 +8061,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8077,7 +8077,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8113,7 +8113,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8129,7 +8129,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "ATT-404",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "No such document."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8145,7 +8145,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8161,7 +8161,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8200,7 +8200,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8216,7 +8216,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8253,7 +8253,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "DET-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application is not waiting for documents (its status is submitted)."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8269,10 +8269,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -8290,7 +8290,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8306,7 +8306,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8345,7 +8345,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8361,7 +8361,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8377,7 +8377,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8393,7 +8393,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8432,7 +8432,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8448,7 +8448,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8464,10 +8464,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -8485,7 +8485,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8501,7 +8501,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8538,7 +8538,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8554,7 +8554,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8570,7 +8570,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8586,7 +8586,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8627,7 +8627,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8643,7 +8643,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8659,7 +8659,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8675,7 +8675,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8712,7 +8712,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-401",
-           *       "message": "Please log in"
+           *       "message": "Please log in."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8728,7 +8728,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this"
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8744,7 +8744,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "DSC-409",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This discount code has been used; expire or deactivate it instead of deleting it."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8760,7 +8760,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8776,7 +8776,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8814,7 +8814,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "PAY-004",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This discount code is not valid."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8830,7 +8830,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8846,7 +8846,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8895,7 +8895,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "PAY-001",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "The payment was declined. Please check the card details or use another card."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8911,7 +8911,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "PAY-003",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "This application has already been paid."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8927,10 +8927,10 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "VAL-001",
-           *       "message": "Please correct the highlighted fields",
+           *       "message": "Some fields need your attention.",
            *       "errors": {
            *         "emergencyContact.email": [
-           *           "Enter a valid e-mail address"
+           *           "Must be a valid e-mail address."
            *         ]
            *       }
            *     }
@@ -8948,7 +8948,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "PAY-002",
-           *       "message": "See docs/api.md for this code"
+           *       "message": "The payment service could not be reached. You were not charged twice; please try again in a few minutes."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8964,7 +8964,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "REQ-400",
-           *       "message": "The request could not be read"
+           *       "message": "The request could not be read. Please check what was sent."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -8980,7 +8980,7 @@ export interface operations {
            * @example {
            *       "success": false,
            *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side"
+           *       "message": "Something went wrong on our side. Please try again."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

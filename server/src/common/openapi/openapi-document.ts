@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_ERROR_BODY_SCHEMA } from '../errors/api-error-body.schema.js';
+import { en } from '../i18n/messages.en.js';
 
 /** Name of the `Authorization: Bearer` security scheme (login tokens and integrator API keys). */
 export const BEARER_SCHEME = 'bearer';
@@ -105,24 +106,25 @@ function defaultCode(status: string): string {
   return `REQ-${status}`;
 }
 
-/** An example body of the error shape (English message; field errors for VAL-001). */
+/** Sample values for the placeholders of the English messages in examples. */
+const SAMPLE_VALUES: Record<string, string> = { seconds: '60', minutes: '15', max: '10 MiB', status: 'submitted' };
+
+/** An example body of the error shape: the code's real English message (field errors for VAL-001). */
 function errorExample(code: string): Record<string, unknown> {
-  const example: Record<string, unknown> = { success: false, code, message: EXAMPLE_MESSAGES[code] ?? 'See docs/api.md for this code' };
-  if (code === 'VAL-001') example.errors = { 'emergencyContact.email': ['Enter a valid e-mail address'] };
+  const messages = Object.entries(en.errors as Record<string, string>);
+  const message =
+    messages.find(([key]) => key === code)?.[1] ??
+    messages.find(([key]) => key.startsWith(`${code}-`))?.[1] ??
+    messages.find(([key]) => key === code.replace(/-[a-z]+$/, ''))?.[1] ??
+    'See docs/api.md for this code.';
+  const example: Record<string, unknown> = {
+    success: false,
+    code,
+    message: message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => SAMPLE_VALUES[name] ?? name),
+  };
+  if (code === 'VAL-001') example.errors = { 'emergencyContact.email': [en.validation.isEmail] };
   return example;
 }
-
-const EXAMPLE_MESSAGES: Record<string, string> = {
-  'REQ-400': 'The request could not be read',
-  'REQ-404': 'Not found',
-  'VAL-001': 'Please correct the highlighted fields',
-  'AUTH-401': 'Please log in',
-  'AUTH-403': 'You are not allowed to do this',
-  'AUTH-429': 'Too many attempts: try again later',
-  'SRV-500': 'Something went wrong on our side',
-  'SRV-503': 'The service is not ready',
-  'MAI-002': 'The form is offline for maintenance',
-};
 
 /**
  * Publishes the error shape as `components.schemas.ApiErrorBody`, points every 4xx/5xx answer at it
