@@ -3775,9 +3775,9 @@ export interface operations {
   finishOAuth: {
     parameters: {
       query?: {
-        error?: unknown;
-        state?: unknown;
-        code?: unknown;
+        error?: string;
+        state?: string;
+        code?: string;
       };
       header?: never;
       path: {

@@ -17,6 +17,7 @@ interface Operation {
   operationId?: string;
   summary?: string;
   security?: unknown[];
+  parameters?: Array<{ name: string; schema?: Schema }>;
   responses: Record<string, { content?: Record<string, { schema?: Schema; example?: unknown }> }>;
 }
 
@@ -57,7 +58,7 @@ test('the committed contract/openapi.d.ts is generated from that document', asyn
     throw new Error(`contract/openapi.d.ts drifted from the server. Regenerate: ${REGENERATE}`);
 });
 
-test('every property has a type: no bare `type: object` without properties (use @ApiProperty({ type, nullable }))', () => {
+test('every property and parameter has a type: no bare `type: object` (use @ApiProperty({ type, nullable }))', () => {
   const bare: string[] = [];
   const walk = (schema: Schema | undefined, at: string) => {
     if (!schema) return;
@@ -70,6 +71,13 @@ test('every property has a type: no bare `type: object` without properties (use 
     }
   };
   for (const [name, schema] of Object.entries(served.components.schemas)) walk(schema, name);
+  for (const [name, op] of operations()) {
+    for (const parameter of op.parameters ?? []) {
+      const schema = parameter.schema ?? {};
+      if (!schema.type && !schema.$ref && !schema.enum)
+        bare.push(`${name} parameter ${parameter.name} (no type: @ApiQuery({ name, type }))`);
+    }
+  }
   expect(bare).toEqual([]);
 });
 

@@ -31,7 +31,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           'Send `Accept-Language` (en, es, zh-CN) for messages in your language.',
       )
       .setVersion('1.0')
-      .setLicense('Proprietary', 'https://www.example.edu/terms')
       .addServer('/', 'This deployment')
       .addBearerAuth(
         {

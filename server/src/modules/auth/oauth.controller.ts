@@ -53,9 +53,9 @@ export class OAuthController {
     operationId: 'finishOAuth',
     summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment',
   })
-  @ApiQuery({ name: 'code', required: false })
-  @ApiQuery({ name: 'state', required: false })
-  @ApiQuery({ name: 'error', required: false })
+  @ApiQuery({ name: 'code', type: String, required: false })
+  @ApiQuery({ name: 'state', type: String, required: false })
+  @ApiQuery({ name: 'error', type: String, required: false })
   @ApiFoundResponse({ description: 'redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=…' })
   async callback(
     @Param('provider') provider: string,
