@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
@@ -8,9 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import { freePort } from '../src/common/net/free-port.js';
+import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
 
 /**
  * OpenTelemetry tracing opt-in (issue 14) on a real server process, compiled and started as
@@ -35,6 +33,7 @@ const received: { scope: string; span: OtlpSpan }[] = [];
 let receiver: http.Server;
 let receiverUrl: string;
 let databaseUrl: string;
+let database: EmptyDatabase | undefined;
 
 /** Starts the compiled server with `env` and waits for readiness; answers its URL and a stop function. */
 async function startServer(env: Record<string, string>, execArgv: string[] = []) {
@@ -81,30 +80,10 @@ async function startServer(env: Record<string, string>, execArgv: string[] = [])
 }
 
 beforeAll(async () => {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(serverDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(serverDir, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--incremental',
-      '--tsBuildInfoFile',
-      join(outDir, '.tsbuildinfo'),
-    ],
-    { cwd: serverDir },
-  );
-  if (!existsSync(MAIN) || !existsSync(PRELOAD)) throw new Error(`no ${MAIN} after tsc`);
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL!;
-  const name = `portal_tracing_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  const main = await compileServer('tracing-test');
+  if (main !== MAIN || !existsSync(PRELOAD)) throw new Error(`no ${PRELOAD} after tsc`);
+  database = await createEmptyDatabase('portal_tracing');
+  databaseUrl = database.url;
 
   // the OTLP/HTTP receiver (JSON: OTEL_EXPORTER_OTLP_PROTOCOL=http/json below)
   receiver = http.createServer((request, response) => {
@@ -128,6 +107,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await database?.drop();
 });
 
 describe('OpenTelemetry tracing (OTEL_* variables)', () => {
