@@ -144,6 +144,45 @@ export async function arrangeMbaAnswered(
 }
 
 /**
+ * A men's MSW application (references and recommendation letters) with steps 1–5 answered through the API
+ * and `stepReached` 6: its link opens the references step, with nobody named there yet.
+ * @returns the application's id and token
+ */
+export async function arrangeMswAtReferences(api: ApiCall, person: Applicant): Promise<{ id: string; token: string }> {
+  const started = await startApplication(api, person, 'Male', 'MSW');
+  const { token, id } = started;
+  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
+  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
+  await api(
+    'PATCH',
+    `/applications/${id}`,
+    {
+      version: started.data.version,
+      stepReached: '6',
+      dateOfBirth: '04/12/1998',
+      addressState: first('states'),
+      addressZip: '11219',
+      maritalStatus: 'Single',
+      cellPhone: '718-555-0100',
+      fatherFirstName: 'Moshe',
+      fatherLastName: 'Adler',
+      motherFirstName: 'Rivka',
+      motherLastName: 'Adler',
+      emergencyContact: { name: 'Moshe Adler', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
+      bachelorCollege: 'Lander College for Men',
+      bachelorDegree: 'BS',
+      bachelorMajor: 'Psychology',
+      bachelorCompletionDate: '05/30/2024',
+      currentlyEmployed: 'No',
+      introductionToPsychologyPrerequisite: { tookCourse: 'No' },
+      introductionToBiologyPrerequisite: { tookCourse: 'No' },
+    },
+    { 'X-Application-Token': token },
+  );
+  return { id, token };
+}
+
+/**
  * A men's MBA application brought to step 8 through the API: {@link arrangeMbaAnswered}, then
  * certified and signed as `person` today (America/New_York).
  * @returns the application's id, token and the certified record

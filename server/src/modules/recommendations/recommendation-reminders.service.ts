@@ -37,7 +37,12 @@ export class RecommendationRemindersService implements OnModuleInit {
 
   onModuleInit(): void {
     if (this.config.RECOMMENDATION_REMINDER_INTERVAL_SECONDS <= 0) return;
-    this.jobs.define({ queue: REMINDERS_QUEUE, everySeconds: this.config.RECOMMENDATION_REMINDER_INTERVAL_SECONDS, handler: () => this.run() });
+    this.jobs.define({
+      queue: REMINDERS_QUEUE,
+      everySeconds: this.config.RECOMMENDATION_REMINDER_INTERVAL_SECONDS,
+      policy: 'singleton',
+      handler: () => this.run(),
+    });
   }
 
   /** One reminder run (the job's handler; tests call it on several replicas at once). */
