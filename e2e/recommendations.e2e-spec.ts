@@ -46,7 +46,13 @@ describe('recommenders answer by link, with no account', () => {
     const person = { firstName: 'Yosef', lastName: 'Adler', email: 'yosef.adler@example.com' };
     const { id, token } = await arrangeMswAtReferences(api, person);
     const password = 'yosef-password-1';
-    await api('POST', '/register', { first_name: 'Yosef', last_name: 'Adler', email: person.email, password, password_confirmation: password }, {}, 201);
+    await api(
+      'POST',
+      '/register',
+      { first_name: 'Yosef', last_name: 'Adler', email: person.email, password, password_confirmation: password },
+      {},
+      201,
+    );
 
     // The applicant logs in, then opens the application's link: presenting the token makes the account its owner.
     const { context, errors } = await newUser(browser);
@@ -60,8 +66,22 @@ describe('recommenders answer by link, with no account', () => {
     await page.getByRole('group', { name: 'First recommender' }).waitFor();
 
     const recommenders = [
-      { slot: 'first', who: 'First recommender', name: 'Dr. Miriam Gold', relationship: 'Professor', email: 'miriam.gold@example.edu', waive: false },
-      { slot: 'second', who: 'Second recommender', name: 'Rabbi Eli Stein', relationship: 'Supervisor', email: 'eli.stein@example.org', waive: true },
+      {
+        slot: 'first',
+        who: 'First recommender',
+        name: 'Dr. Miriam Gold',
+        relationship: 'Professor',
+        email: 'miriam.gold@example.edu',
+        waive: false,
+      },
+      {
+        slot: 'second',
+        who: 'Second recommender',
+        name: 'Rabbi Eli Stein',
+        relationship: 'Supervisor',
+        email: 'eli.stein@example.org',
+        waive: true,
+      },
     ];
     for (const r of recommenders) {
       const group = page.getByRole('group', { name: r.who });
@@ -90,7 +110,11 @@ describe('recommenders answer by link, with no account', () => {
         await page.reload();
         await statusOf('first').getByText('Opened').waitFor();
       }
-      await recPage.getByLabel('Your letter').setInputFiles({ name: `letter-${r.slot}.pdf`, mimeType: 'application/pdf', buffer: await makePdf(`Letter for Yosef from ${r.name}`) });
+      await recPage.getByLabel('Your letter').setInputFiles({
+        name: `letter-${r.slot}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: await makePdf(`Letter for Yosef from ${r.name}`),
+      });
       await recPage.getByRole('button', { name: 'Send recommendation' }).click();
       await recPage.getByRole('heading', { name: 'Thank you' }).waitFor();
       await recPage.getByTestId('recommender-done').waitFor();
@@ -111,11 +135,13 @@ describe('recommenders answer by link, with no account', () => {
     await page.goto(`${portal.baseUrl}/home`);
     const list = page.getByTestId('home-application').getByTestId('recommendation-list');
     await list.waitFor();
-    await expect(list.getByRole('listitem').allInnerTexts()).resolves.toEqual(['Dr. Miriam Gold Received', 'Rabbi Eli Stein Received']);
+    await expect(list.getByRole('listitem').allTextContents()).resolves.toEqual(['Dr. Miriam Gold Received', 'Rabbi Eli Stein Received']);
 
     // The statuses the office sees followed the events.
     const admin = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
-    const detail = await api<Record<string, unknown>>('GET', `/admin/applications/${id}`, undefined, { authorization: `Bearer ${admin.token}` });
+    const detail = await api<Record<string, unknown>>('GET', `/admin/applications/${id}`, undefined, {
+      authorization: `Bearer ${admin.token}`,
+    });
     expect(JSON.stringify(detail)).toMatch(/"firstReferenceStatus":"Received","secondReferenceStatus":"Received"/);
     await page.screenshot({ path: '/tmp/i15-rec-home.png', fullPage: true });
     expect(errors).toEqual([]);

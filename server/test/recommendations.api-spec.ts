@@ -48,7 +48,8 @@ describe('recommendations (issue 15 item 1)', () => {
       ...body,
     });
   const referenceStatuses = async (id: string) =>
-    (await t.db.query('SELECT first_reference_status AS first, second_reference_status AS second FROM applications WHERE id = $1', [id])).rows[0];
+    (await t.db.query('SELECT first_reference_status AS first, second_reference_status AS second FROM applications WHERE id = $1', [id]))
+      .rows[0];
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -72,7 +73,13 @@ describe('recommendations (issue 15 item 1)', () => {
   it('happy path: request → e-mail in the application’s language → opened → letter received; statuses follow; the link ends', async () => {
     const created = await ask({ slot: 'first', name: 'Dr. Miriam Gold', email: 'miriam@example.edu' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ slot: 'first', name: 'Dr. Miriam Gold', status: 'requested', waived: false, answeredWith: null });
+    expect(created.body.data).toMatchObject({
+      slot: 'first',
+      name: 'Dr. Miriam Gold',
+      status: 'requested',
+      waived: false,
+      answeredWith: null,
+    });
     expect(await referenceStatuses(app.id)).toEqual({ first: 'Requested', second: 'Not requested' });
 
     const mail = (await sink.waitFor((m) => m.to.includes('miriam@example.edu'), 15_000)) as ReceivedMail;
@@ -82,12 +89,22 @@ describe('recommendations (issue 15 item 1)', () => {
 
     const opened = await asRecommender('get', '/api/recommendations/request', token);
     expect(opened.status).toBe(200);
-    expect(opened.body.data).toMatchObject({ applicantName: 'Moshe Levi', semester: 'Spring 2026', recommenderName: 'Dr. Miriam Gold', waived: false, locale: 'es' });
-    expect(opened.body.data.program).toBe('MSW'); // the catalogue's label of the field of interest
+    expect(opened.body.data).toMatchObject({
+      applicantName: 'Moshe Levi',
+      semester: 'Spring 2026',
+      recommenderName: 'Dr. Miriam Gold',
+      waived: false,
+      locale: 'es',
+    });
+    expect(opened.body.data.program).toBe('Master of Social Work (MSW)'); // the catalogue's label of the field of interest
     let list = await asApplicant('get', `/api/applications/${app.id}/recommendations`);
     expect(list.body.data[0]).toMatchObject({ status: 'opened' });
 
-    const letter = await asRecommender('post', '/api/recommendations/letter', token).attach('file', await makePdf('Letter for Moshe'), 'letter.pdf');
+    const letter = await asRecommender('post', '/api/recommendations/letter', token).attach(
+      'file',
+      await makePdf('Letter for Moshe'),
+      'letter.pdf',
+    );
     expect(letter.status).toBe(200);
     expect(letter.body).toEqual({ success: true, status: 'received' });
     list = await asApplicant('get', `/api/applications/${app.id}/recommendations`);
@@ -110,7 +127,9 @@ describe('recommendations (issue 15 item 1)', () => {
     const started = await startApplication(t, { email: 'hash.app@example.com' });
     await ask({ slot: 'first', name: 'Hash Tester', email: 'hash.rec@example.com' }, started);
     const token = await nthLinkToken(sink, 'hash.rec@example.com');
-    const { rows } = await t.db.query('SELECT to_jsonb(r)::text AS json, token_hash FROM recommendations r WHERE application_id = $1', [started.id]);
+    const { rows } = await t.db.query('SELECT to_jsonb(r)::text AS json, token_hash FROM recommendations r WHERE application_id = $1', [
+      started.id,
+    ]);
     expect(rows[0].token_hash).toBe(sha256(token));
     expect(rows[0].json).not.toContain(token);
     const jobs = await t.db.query(
@@ -131,7 +150,11 @@ describe('recommendations (issue 15 item 1)', () => {
     const expired = await asRecommender('get', '/api/recommendations/request', token);
     expect([expired.status, expired.body.code]).toEqual([410, 'TKN-003']);
 
-    const resend = await asApplicant('post', `/api/applications/${started.id}/recommendations/${created.body.data.id}/resend`, started.token);
+    const resend = await asApplicant(
+      'post',
+      `/api/applications/${started.id}/recommendations/${created.body.data.id}/resend`,
+      started.token,
+    );
     expect(resend.status).toBe(200);
     const fresh = await nthLinkToken(sink, 'larry@example.com', 2);
     expect((await asRecommender('get', '/api/recommendations/request', fresh)).status).toBe(200);
@@ -171,11 +194,24 @@ describe('recommendations (issue 15 item 1)', () => {
 
     // it shows who asked and for what, and no more: no e-mail addresses, ids or answers
     const own = await asRecommender('get', '/api/recommendations/request', token);
-    expect(Object.keys(own.body.data).sort()).toEqual(['applicantName', 'expiresAt', 'locale', 'program', 'recommenderName', 'semester', 'status', 'waived']);
+    expect(Object.keys(own.body.data).sort()).toEqual([
+      'applicantName',
+      'expiresAt',
+      'locale',
+      'program',
+      'recommenderName',
+      'semester',
+      'status',
+      'waived',
+    ]);
     expect(JSON.stringify(own.body)).not.toContain('scope.app@example.com');
 
     // as an application token it opens nothing
-    for (const path of [`/api/applications/${started.id}/requirements`, `/api/applications/${started.id}/recommendations`, `/api/applications/${started.id}/attachments`]) {
+    for (const path of [
+      `/api/applications/${started.id}/requirements`,
+      `/api/applications/${started.id}/recommendations`,
+      `/api/applications/${started.id}/attachments`,
+    ]) {
       const asAppToken = await t.http().get(path).set('X-Application-Token', token);
       expect([asAppToken.status, asAppToken.body.code]).toEqual([404, 'TKN-001']);
       const withHeader = await t.http().get(path).set('X-Recommendation-Token', token);
@@ -192,7 +228,11 @@ describe('recommendations (issue 15 item 1)', () => {
     // and the applicant's token of one application does not reach another's requests
     const cross = await asApplicant('get', `/api/applications/${other.id}/recommendations`, started.token);
     expect([cross.status, cross.body.code]).toEqual([403, 'AUTH-403']);
-    const crossDelete = await asApplicant('delete', `/api/applications/${started.id}/recommendations/${otherRequest.body.data.id}`, started.token);
+    const crossDelete = await asApplicant(
+      'delete',
+      `/api/applications/${started.id}/recommendations/${otherRequest.body.data.id}`,
+      started.token,
+    );
     expect([crossDelete.status, crossDelete.body.code]).toEqual([404, 'REC-404']);
   });
 
@@ -203,8 +243,11 @@ describe('recommendations (issue 15 item 1)', () => {
     expect((await asRecommender('get', '/api/recommendations/request', token)).body.data.waived).toBe(true);
     const sent = await asRecommender('post', '/api/recommendations/letter', token).attach('file', await makePdf('Confidential'), 'c.pdf');
     expect(sent.status).toBe(200);
-    const row = (await t.db.query(`SELECT id, confidential FROM attachments WHERE application_id = $1 AND slot = 'secondLetterOfRecommendation'`, [started.id]))
-      .rows[0];
+    const row = (
+      await t.db.query(`SELECT id, confidential FROM attachments WHERE application_id = $1 AND slot = 'secondLetterOfRecommendation'`, [
+        started.id,
+      ])
+    ).rows[0];
     expect(row.confidential).toBe(true);
 
     const listed = await asApplicant('get', `/api/applications/${started.id}/attachments?history=true`, started.token);
@@ -238,14 +281,18 @@ describe('recommendations (issue 15 item 1)', () => {
     expect(answered.status).toBe(200);
     const list = await asApplicant('get', `/api/applications/${started.id}/recommendations`, started.token);
     expect(list.body.data[0]).toMatchObject({ slot: 'third', status: 'received', answeredWith: 'form' });
-    expect((await asRecommender('post', '/api/recommendations/answers', token).send({ acquaintance: 'x', strengths: 'y', overall: 'not' })).status).toBe(410);
+    expect(
+      (await asRecommender('post', '/api/recommendations/answers', token).send({ acquaintance: 'x', strengths: 'y', overall: 'not' }))
+        .status,
+    ).toBe(410);
   });
 
   it('rate-limits resends (3 an hour per recommender, then 429 with Retry-After); each resend replaces the link', async () => {
     const started = await startApplication(t, { email: 'resend.app@example.com' });
     const created = await ask({ slot: 'first', name: 'Resend Rob', email: 'rob@example.com' }, started);
     const firstToken = await nthLinkToken(sink, 'rob@example.com');
-    const resend = () => asApplicant('post', `/api/applications/${started.id}/recommendations/${created.body.data.id}/resend`, started.token);
+    const resend = () =>
+      asApplicant('post', `/api/applications/${started.id}/recommendations/${created.body.data.id}/resend`, started.token);
     for (let i = 0; i < 3; i++) expect((await resend()).status).toBe(200);
     const limited = await resend();
     expect([limited.status, limited.body.code]).toEqual([429, 'AUTH-429']);
@@ -315,7 +362,13 @@ describe('recommendation reminders on two app instances sharing one database (is
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    const env = { SMTP_URL: sink.url, PUBLIC_URL, JOBS_POLL_SECONDS: '0.5', RECOMMENDATION_REMINDER_INTERVAL_SECONDS: '1', RECOMMENDATION_REMINDER_DAYS: '7' };
+    const env = {
+      SMTP_URL: sink.url,
+      PUBLIC_URL,
+      JOBS_POLL_SECONDS: '0.5',
+      RECOMMENDATION_REMINDER_INTERVAL_SECONDS: '1',
+      RECOMMENDATION_REMINDER_DAYS: '7',
+    };
     a = await createTestApp(env);
     b = await createTestApp(env, { sameDatabaseAs: a });
   });
@@ -338,7 +391,11 @@ describe('recommendation reminders on two app instances sharing one database (is
       tokens.push(await nthLinkToken(sink, email));
     }
     // r4 answers: never reminded
-    const answered = await a.http().post('/api/recommendations/letter').set('X-Recommendation-Token', tokens[3]).attach('file', await makePdf('Done'), 'l.pdf');
+    const answered = await a
+      .http()
+      .post('/api/recommendations/letter')
+      .set('X-Recommendation-Token', tokens[3])
+      .attach('file', await makePdf('Done'), 'l.pdf');
     expect(answered.status).toBe(200);
 
     // not due yet (fresh requests): nothing is sent

@@ -46,7 +46,10 @@ export default function RecommendationPage() {
     let alive = true;
     fetchRecommenderRequest(token)
       .then((request) => alive && setView({ kind: 'open', request }))
-      .catch((failure: unknown) => alive && setView({ kind: 'refused', message: apiErrorBody(failure)?.message ?? t('recommender.load_failed') }));
+      .catch(
+        (failure: unknown) =>
+          alive && setView({ kind: 'refused', message: apiErrorBody(failure)?.message ?? t('recommender.load_failed') }),
+      );
     return () => {
       alive = false;
     };
@@ -105,7 +108,8 @@ export default function RecommendationPage() {
     );
 
   const { request } = view;
-  const set = (key: keyof RecommendationAnswers) => (e: { target: { value: string } }) => setAnswers((a) => ({ ...a, [key]: e.target.value }));
+  const set = (key: keyof RecommendationAnswers) => (e: { target: { value: string } }) =>
+    setAnswers((a) => ({ ...a, [key]: e.target.value }));
   return (
     <section>
       <h1 ref={headingRef} tabIndex={-1}>
@@ -126,8 +130,10 @@ export default function RecommendationPage() {
           <dd>{request.semester}</dd>
         </div>
       </dl>
-      <p className="notice">{t(request.waived ? 'recommender.waived' : 'recommender.not_waived', { applicantName: request.applicantName })}</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <p className="notice">
+        {t(request.waived ? 'recommender.waived' : 'recommender.not_waived', { applicantName: request.applicantName })}
+      </p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="form">
         <fieldset className="fieldset">
           <legend>{t('recommender.how')}</legend>
           {(['letter', 'form'] as const).map((m) => (
@@ -186,7 +192,13 @@ export default function RecommendationPage() {
               options={OVERALL.map((value) => ({ value, label: t(`recommender.overall_${value}`) }))}
               error={fieldErrors.overall}
             />
-            <TextAreaField label={t('recommender.comments')} maxLength={5000} value={answers.comments} onChange={set('comments')} error={fieldErrors.comments} />
+            <TextAreaField
+              label={t('recommender.comments')}
+              maxLength={5000}
+              value={answers.comments}
+              onChange={set('comments')}
+              error={fieldErrors.comments}
+            />
           </>
         )}
         {error && (

@@ -44,7 +44,8 @@ type Confirming = 'replace' | 'remove' | null;
 /** Request controls and status of one recommender slot. */
 export function RecommenderPanel({ applicationId, token, slot, recommendation, contact, onChanged }: RecommenderPanelProps) {
   const { t } = useTranslation();
-  const [waived, setWaived] = useState(recommendation?.waived ?? false);
+  /** The waive flag of the next request (a live request shows its own). */
+  const [waived, setWaived] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,6 +94,7 @@ export function RecommenderPanel({ applicationId, token, slot, recommendation, c
     if (what === 'remove' && recommendation)
       void run(async () => {
         await removeRecommendation(applicationId, token, recommendation.id);
+        setWaived(false);
         return t('recommendations.removed', { name: recommendation.name });
       });
   };

@@ -22,7 +22,9 @@ export function actionsFor(recommendation: Recommendation | undefined): Recommen
 }
 
 /** The contact fields a request needs that are empty (`name`, `email`, `relationship`). */
-export function missingForRequest(contact: { name?: string | null; email?: string | null; relationship?: string | null } | undefined): string[] {
+export function missingForRequest(
+  contact: { name?: string | null; email?: string | null; relationship?: string | null } | undefined,
+): string[] {
   return (['name', 'email', 'relationship'] as const).filter((k) => !contact?.[k]?.trim());
 }
 

@@ -64,14 +64,22 @@ export async function listRecommendations(applicationId: string, token?: string 
 }
 
 /** Sends a request (replacing the slot's recommender if any). */
-export async function requestRecommendation(applicationId: string, token: string | null, body: RecommendationRequestBody): Promise<Recommendation> {
+export async function requestRecommendation(
+  applicationId: string,
+  token: string | null,
+  body: RecommendationRequestBody,
+): Promise<Recommendation> {
   const { data } = await api.post<{ success: true; data: Recommendation }>(path(applicationId), body, byToken(token));
   return data.data;
 }
 
 /** E-mails the recommender a new link (rate limited: 429). */
 export async function resendRecommendation(applicationId: string, token: string | null, id: string): Promise<Recommendation> {
-  const { data } = await api.post<{ success: true; data: Recommendation }>(`${path(applicationId)}/${encodeURIComponent(id)}/resend`, {}, byToken(token));
+  const { data } = await api.post<{ success: true; data: Recommendation }>(
+    `${path(applicationId)}/${encodeURIComponent(id)}/resend`,
+    {},
+    byToken(token),
+  );
   return data.data;
 }
 

@@ -68,11 +68,21 @@ describe('recommendation actions', () => {
 });
 
 describe('RecommenderPanel (references step)', () => {
-  const panel = (recommendation: Recommendation | undefined, contact = { name: 'Dr. Miriam Gold', email: 'miriam@example.edu', relationship: 'Professor' }) => {
+  const panel = (
+    recommendation: Recommendation | undefined,
+    contact = { name: 'Dr. Miriam Gold', email: 'miriam@example.edu', relationship: 'Professor' },
+  ) => {
     const onChanged = jest.fn();
     renderWithI18n(
       i18n,
-      <RecommenderPanel applicationId="app-1" token="app-token" slot="second" recommendation={recommendation} contact={() => contact} onChanged={onChanged} />,
+      <RecommenderPanel
+        applicationId="app-1"
+        token="app-token"
+        slot="second"
+        recommendation={recommendation}
+        contact={() => contact}
+        onChanged={onChanged}
+      />,
     );
     return onChanged;
   };
@@ -118,7 +128,11 @@ describe('RecommenderPanel (references step)', () => {
     expect(dialog.textContent).toContain('The link sent to Dr. Miriam Gold will stop working.');
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' }).at(-1)!);
-    await waitFor(() => expect(remove).toHaveBeenCalledWith('/applications/app-1/recommendations/11111111-1111-4111-8111-111111111111', { headers: { 'X-Application-Token': 'app-token' } }));
+    await waitFor(() =>
+      expect(remove).toHaveBeenCalledWith('/applications/app-1/recommendations/11111111-1111-4111-8111-111111111111', {
+        headers: { 'X-Application-Token': 'app-token' },
+      }),
+    );
   });
 
   it('offers nothing once the letter is received', () => {
@@ -130,7 +144,10 @@ describe('RecommenderPanel (references step)', () => {
 
 describe('RecommendationStatusList (/home)', () => {
   it('lists each recommender with its status', async () => {
-    const load = jest.fn(async () => [rec({ name: 'Ann', status: 'received' }), rec({ id: 'b', slot: 'second', name: 'Ben', status: 'opened' })]);
+    const load = jest.fn(async () => [
+      rec({ name: 'Ann', status: 'received' }),
+      rec({ id: 'b', slot: 'second', name: 'Ben', status: 'opened' }),
+    ]);
     renderWithI18n(i18n, <RecommendationStatusList applicationId="app-1" load={load} />);
     const items = await screen.findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual(['Ann Received', 'Ben Opened']);
@@ -154,7 +171,16 @@ describe('RecommendationPage (/recommendation)', () => {
         </Routes>
       </MemoryRouter>,
     );
-  const request = { applicantName: 'Moshe Levi', program: 'MSW', semester: 'Spring 2026', recommenderName: 'Dr. Miriam Gold', waived: true, status: 'opened', expiresAt: '2026-12-31T12:00:00.000Z', locale: 'es' };
+  const request = {
+    applicantName: 'Moshe Levi',
+    program: 'MSW',
+    semester: 'Spring 2026',
+    recommenderName: 'Dr. Miriam Gold',
+    waived: true,
+    status: 'opened',
+    expiresAt: '2026-12-31T12:00:00.000Z',
+    locale: 'es',
+  };
 
   it('shows who asked and for what, uploads the letter with the link’s token, then a success state', async () => {
     const get = jest.spyOn(api, 'get').mockResolvedValue(ok(request));
@@ -187,11 +213,13 @@ describe('RecommendationPage (/recommendation)', () => {
     fireEvent.change(screen.getByLabelText(/overall recommendation/), { target: { value: 'strongly' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send recommendation' }));
     expect(await screen.findByTestId('recommender-done')).toBeTruthy();
-    expect(post.mock.calls[0][1]).toEqual({ acquaintance: 'Two years', strengths: 'Kind', overall: 'strongly', comments: undefined });
+    expect(post.mock.calls[0]?.[1]).toEqual({ acquaintance: 'Two years', strengths: 'Kind', overall: 'strongly', comments: undefined });
   });
 
   it('says so when the link was already used', async () => {
-    jest.spyOn(api, 'get').mockRejectedValue(apiError(410, { success: false, code: 'TKN-004', message: 'This recommendation has already been sent.' }));
+    jest
+      .spyOn(api, 'get')
+      .mockRejectedValue(apiError(410, { success: false, code: 'TKN-004', message: 'This recommendation has already been sent.' }));
     open();
     expect((await screen.findByRole('alert')).textContent).toBe('This recommendation has already been sent.');
     expect(screen.getByRole('heading', { name: 'This link cannot be used' })).toBeTruthy();

@@ -109,18 +109,17 @@ export const SelectField = forwardRef<
 });
 
 /** Labelled multi-line text input. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
-  { label, hint, error, id, required, ...rest },
-  ref,
-) {
-  const autoId = useId();
-  const fid = id ?? autoId;
-  return (
-    <FieldShell id={fid} label={label} hint={hint} error={error} required={required}>
-      <textarea ref={ref} className="field__control" rows={4} {...controlProps(fid, { hint, error, required })} {...rest} />
-    </FieldShell>
-  );
-});
+export const TextAreaField = forwardRef<HTMLTextAreaElement, CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, hint, error, id, required, ...rest }, ref) {
+    const autoId = useId();
+    const fid = id ?? autoId;
+    return (
+      <FieldShell id={fid} label={label} hint={hint} error={error} required={required}>
+        <textarea ref={ref} className="field__control" rows={4} {...controlProps(fid, { hint, error, required })} {...rest} />
+      </FieldShell>
+    );
+  },
+);
 
 /** Labelled checkbox (label after the box). */
 export const CheckboxField = forwardRef<HTMLInputElement, CommonProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(

@@ -148,8 +148,16 @@ export class AttachmentsService {
     try {
       if (!file) throw this.fileError(HttpStatus.UNPROCESSABLE_ENTITY, 'ATT-001');
       this.assertKind(target.slot, file.kind, file.detected);
-      const row = await this.record(target.application, target.slot, cleanName(file.originalname), file as InspectedFile, target.confidential);
-      this.logger.log(`Stored the ${target.slot} letter of application ${target.application.id}: ${row.sizeBytes} bytes ${row.detectedType}`);
+      const row = await this.record(
+        target.application,
+        target.slot,
+        cleanName(file.originalname),
+        file as InspectedFile,
+        target.confidential,
+      );
+      this.logger.log(
+        `Stored the ${target.slot} letter of application ${target.application.id}: ${row.sizeBytes} bytes ${row.detectedType}`,
+      );
       return row;
     } catch (error) {
       if (file?.key) await this.storage.delete(file.key).catch(() => undefined);
@@ -163,7 +171,9 @@ export class AttachmentsService {
    * @param office true for office staff; applicants never get confidential (waived) letters
    */
   async list(application: Application, history = false, office = false): Promise<AttachmentView[]> {
-    const current = history ? { applicationId: application.id } : { applicationId: application.id, replacedAt: IsNull(), deletedAt: IsNull() };
+    const current = history
+      ? { applicationId: application.id }
+      : { applicationId: application.id, replacedAt: IsNull(), deletedAt: IsNull() };
     const rows = await this.attachments.find({
       where: office ? current : { ...current, confidential: false },
       order: { slot: 'ASC', uploadedAt: 'DESC' },
@@ -284,12 +294,7 @@ export class AttachmentsService {
     }
   }
 
-  private async inspect(
-    request: Request,
-    context: UploadContext,
-    slot: string | undefined,
-    stream: Readable,
-  ): Promise<InspectedFile> {
+  private async inspect(request: Request, context: UploadContext, slot: string | undefined, stream: Readable): Promise<InspectedFile> {
     const application = context.application!;
     const limit = await this.limitFor(application.id, slot);
     if (limit.bytes <= 0) throw this.tooLarge(limit.perApplication);
@@ -355,7 +360,13 @@ export class AttachmentsService {
   }
 
   /** Writes the row in one transaction: re-checks the application total, marks the slot's current row replaced. */
-  private async record(application: Application, slot: string, name: string, file: InspectedFile, confidential = false): Promise<Attachment> {
+  private async record(
+    application: Application,
+    slot: string,
+    name: string,
+    file: InspectedFile,
+    confidential = false,
+  ): Promise<Attachment> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [application.id]);
       const used = await this.currentTotal(manager, application.id, slot);

@@ -90,7 +90,10 @@ export class RecommendationMailService implements OnModuleInit {
     const [row] = await this.repository.applicationSummaries([recommendation.applicationId]);
     const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en';
     const program = (await this.repository.programLabel(row.gender, row.fieldOfInterest)) ?? row.fieldOfInterest;
-    const expires = DateTime.fromJSDate(recommendation.expiresAt).setZone(EASTERN_ZONE).setLocale(locale).toLocaleString(DateTime.DATE_FULL);
+    const expires = DateTime.fromJSDate(recommendation.expiresAt)
+      .setZone(EASTERN_ZONE)
+      .setLocale(locale)
+      .toLocaleString(DateTime.DATE_FULL);
     return {
       locale,
       applicantEmail: row.email,

@@ -61,7 +61,9 @@ export class RecommendationRemindersService implements OnModuleInit {
         await this.mail.sendApplicantReminderNotice(recommendation, claim.reminder);
         sent++;
       } catch (error) {
-        this.logger.error(`Reminder ${claim.reminder} of recommendation ${id} was not delivered: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(
+          `Reminder ${claim.reminder} of recommendation ${id} was not delivered: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     if (sent) this.logger.log(`Sent ${sent} recommendation reminder(s)`);

@@ -21,7 +21,10 @@ export const LETTER_SLOT: Record<RecommendationSlot, string> = {
 };
 
 /** The application column (`firstReferenceStatus` / `secondReferenceStatus`) a slot's events move; the third has none. */
-export const REFERENCE_STATUS_FIELD: Record<RecommendationSlot, keyof Pick<Application, 'firstReferenceStatus' | 'secondReferenceStatus'> | null> = {
+export const REFERENCE_STATUS_FIELD: Record<
+  RecommendationSlot,
+  keyof Pick<Application, 'firstReferenceStatus' | 'secondReferenceStatus'> | null
+> = {
   first: 'firstReferenceStatus',
   second: 'secondReferenceStatus',
   third: null,

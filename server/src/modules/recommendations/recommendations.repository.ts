@@ -19,7 +19,16 @@ export interface NewRecommendation {
 /** A recommendation opened by its link, with what the recommender's page shows of the application. */
 export interface RecommendationByToken {
   recommendation: Recommendation;
-  application: { id: string; status: string; firstName: string; lastName: string; fieldOfInterest: string; semester: string; gender: string; locale: string };
+  application: {
+    id: string;
+    status: string;
+    firstName: string;
+    lastName: string;
+    fieldOfInterest: string;
+    semester: string;
+    gender: string;
+    locale: string;
+  };
 }
 
 /** Conditions of a request that still waits for its recommender (not replaced, not answered, not expired). */
@@ -68,7 +77,14 @@ export class RecommendationsRepository {
       ]);
       const repo = manager.getRepository(Recommendation);
       const saved = await repo.save(
-        repo.create({ applicationId, ...input, status: 'requested', tokenHash: hashToken(generateToken()), remindersSent: 0, requestedAt: new Date() }),
+        repo.create({
+          applicationId,
+          ...input,
+          status: 'requested',
+          tokenHash: hashToken(generateToken()),
+          remindersSent: 0,
+          requestedAt: new Date(),
+        }),
       );
       await this.setReferenceStatus(manager, applicationId, input.slot, 'Requested');
       return saved;
@@ -128,13 +144,17 @@ export class RecommendationsRepository {
 
   /** The label of a field of interest for a gender (`programs.label`), or null. */
   async programLabel(gender: string, name: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query(`SELECT label FROM programs WHERE gender = $1 AND name = $2`, [gender, name])) as { label: string }[];
+    const [row] = (await this.dataSource.query(`SELECT label FROM programs WHERE gender = lower($1) AND name = $2`, [gender, name])) as {
+      label: string;
+    }[];
     return row?.label ?? null;
   }
 
   /** requested → opened (the first time the recommender opens the link). */
   async markOpened(id: string): Promise<void> {
-    await this.dataSource.query(`UPDATE recommendations SET status = 'opened', opened_at = now() WHERE id = $1 AND status = 'requested'`, [id]);
+    await this.dataSource.query(`UPDATE recommendations SET status = 'opened', opened_at = now() WHERE id = $1 AND status = 'requested'`, [
+      id,
+    ]);
   }
 
   /**
@@ -142,7 +162,10 @@ export class RecommendationsRepository {
    * reference status `Received`, in one transaction.
    * @returns false when the request was no longer waiting (answered meanwhile, replaced or expired)
    */
-  async markReceived(recommendation: Recommendation, answer: { attachmentId: string | null; answers: RecommendationAnswers | null }): Promise<boolean> {
+  async markReceived(
+    recommendation: Recommendation,
+    answer: { attachmentId: string | null; answers: RecommendationAnswers | null },
+  ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const changed = await this.updated(
         manager,
@@ -190,7 +213,12 @@ export class RecommendationsRepository {
     return row ? { token, reminder: row.reminders_sent } : null;
   }
 
-  private async setReferenceStatus(manager: EntityManager, applicationId: string, slot: RecommendationSlot, status: ReferenceStatus): Promise<void> {
+  private async setReferenceStatus(
+    manager: EntityManager,
+    applicationId: string,
+    slot: RecommendationSlot,
+    status: ReferenceStatus,
+  ): Promise<void> {
     const field = REFERENCE_STATUS_FIELD[slot];
     if (!field) return;
     await manager.query(`UPDATE applications SET ${STATUS_COLUMN[field]} = $2 WHERE id = $1`, [applicationId, status]);

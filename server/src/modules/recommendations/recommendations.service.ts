@@ -145,7 +145,10 @@ export class RecommendationsService {
   async submitAnswers(token: string | undefined, answers: RecommendationAnswersDto): Promise<void> {
     const { recommendation } = await this.resolve(token);
     const { acquaintance, strengths, overall, comments } = answers;
-    await this.received(recommendation, { attachmentId: null, answers: { acquaintance, strengths, overall, ...(comments ? { comments } : {}) } });
+    await this.received(recommendation, {
+      attachmentId: null,
+      answers: { acquaintance, strengths, overall, ...(comments ? { comments } : {}) },
+    });
   }
 
   /**

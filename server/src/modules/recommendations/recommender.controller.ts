@@ -46,7 +46,8 @@ export class RecommenderController {
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: RecommenderSubmitResponse })
   @ApiUnprocessableEntityResponse({
-    description: 'VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected',
+    description:
+      'VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected',
   })
   async letter(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RecommenderSubmitResponse> {
     await this.recommendations.submitLetter(request, response);

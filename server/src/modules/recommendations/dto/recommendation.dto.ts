@@ -1,14 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { RECOMMENDATION_SLOTS, RECOMMENDATION_STATUSES, type RecommendationSlot, type RecommendationStatus } from '../recommendation-slots.js';
+import {
+  RECOMMENDATION_SLOTS,
+  RECOMMENDATION_STATUSES,
+  type RecommendationSlot,
+  type RecommendationStatus,
+} from '../recommendation-slots.js';
 import type { Recommendation, RecommendationAnswers } from '../recommendation.entity.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** Body of `POST /api/applications/:id/recommendations`: who to ask, for which slot of the references step. */
 export class RequestRecommendationDto {
-  @ApiProperty({ enum: RECOMMENDATION_SLOTS, description: 'firstRecommender, secondRecommender or thirdRecommender of the references step' })
+  @ApiProperty({
+    enum: RECOMMENDATION_SLOTS,
+    description: 'firstRecommender, secondRecommender or thirdRecommender of the references step',
+  })
   @IsIn(RECOMMENDATION_SLOTS)
   slot: RecommendationSlot;
 
@@ -54,7 +62,8 @@ export class RecommendationView {
   @ApiProperty({ format: 'date-time', nullable: true }) receivedAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'when the link stops working' }) expiresAt: string;
   @ApiProperty({ description: 'reminders e-mailed so far' }) remindersSent: number;
-  @ApiProperty({ enum: ['letter', 'form'], nullable: true, description: 'how the recommender answered' }) answeredWith: 'letter' | 'form' | null;
+  @ApiProperty({ enum: ['letter', 'form'], nullable: true, description: 'how the recommender answered' }) answeredWith:
+    'letter' | 'form' | null;
 }
 
 /** Answer of `GET /api/applications/:id/recommendations`. */

@@ -82,7 +82,6 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
         </div>
         {slot && (
           <RecommenderPanel
-            key={recommendations.items.find((r) => r.slot === slot)?.id ?? 'none'}
             applicationId={record.Id}
             token={token}
             slot={slot}
@@ -113,9 +112,7 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
       {shown.recommenders && (
         <>
           <p className="field__hint">{t('references.recommenders_hint')}</p>
-          {RECOMMENDER_FIELDS.map((f, i) =>
-            person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }, SLOTS[i]),
-          )}
+          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }, SLOTS[i]))}
         </>
       )}
       {!shown.references && !shown.recommenders && <p>{t('references.none')}</p>}
