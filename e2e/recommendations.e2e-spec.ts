@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/database/embedded-postgres.js';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
 import { apiClient, arrangeMswAtReferences, makePdf } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
@@ -9,7 +14,10 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
  * Issue 15 item 1 in chromium: an applicant (logged in, on the references step of a men's MSW application)
  * names two recommenders and sends each a request; each recommender opens the link e-mailed to them (over an
  * in-process SMTP server) in a browser of their own, sees who asked, and uploads a letter; the applicant's
- * references step and /home turn "Received"; a used link is refused.
+ * references step and /home turn "Received"; a used link is refused. Then two real server processes (the
+ * production build) on one PostgreSQL run the reminder job every second for four rounds of due reminders:
+ * the in-process SMTP server receives each reminder and each applicant notice exactly once per round, and
+ * none after the third.
  */
 let portal: RunningPortal;
 let browser: Browser;
@@ -147,4 +155,67 @@ describe('recommenders answer by link, with no account', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+});
+
+describe('reminders on two real server processes sharing one database (issue 15 Done-when)', () => {
+  it('e-mails each waiting recommender once per round, at most 3 times, and tells the applicant; never twice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-e2e-shared-db-'));
+    const database: EmbeddedDatabase = await startEmbeddedPostgres(dir);
+    const env = {
+      SMTP_URL: sink.url,
+      DATABASE_URL: database.url,
+      JOBS_POLL_SECONDS: '0.5',
+      RECOMMENDATION_REMINDER_INTERVAL_SECONDS: '1',
+      RECOMMENDATION_REMINDER_DAYS: '7',
+    };
+    const replicas = [await startPortal(env)];
+    replicas.push(await startPortal(env)); // after the first has migrated the database
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const recommenders = ['ruth.r@example.com', 'dan.r@example.com', 'gila.r@example.com'];
+      for (const [i, email] of recommenders.entries()) {
+        const api = apiClient(replicas[i % 2]!.baseUrl);
+        const { id, token } = await arrangeMswAtReferences(api, {
+          firstName: `Applicant${i}`,
+          lastName: 'Shared',
+          email: `applicant${i}.shared@example.com`,
+        });
+        await api(
+          'POST',
+          `/applications/${id}/recommendations`,
+          { slot: 'first', name: `Recommender ${i}`, email, relationship: 'Teacher', waived: false },
+          { 'X-Application-Token': token },
+          201,
+        );
+        await sink.waitFor((m) => m.to.includes(email), 15_000);
+      }
+      const count = (to: string, subject: RegExp) => sink.messages.filter((m) => m.to.includes(to) && subject.test(m.subject)).length;
+      const reminders = () => recommenders.map((r) => count(r, /^Reminder:/));
+      const notices = () => recommenders.map((_, i) => count(`applicant${i}.shared@example.com`, /^We reminded/));
+      for (let round = 1; round <= 4; round++) {
+        // every request (and its last reminder) 8 days older: due again
+        await db.query(
+          `UPDATE recommendations SET requested_at = requested_at - interval '8 days', last_sent_at = last_sent_at - interval '8 days',
+                  last_reminded_at = last_reminded_at - interval '8 days'`,
+        );
+        const expected = Math.min(round, 3);
+        const deadline = Date.now() + 15_000;
+        while (reminders().some((n) => n < expected) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+        await new Promise((r) => setTimeout(r, 3000)); // several more periods on both processes: nothing more may arrive
+        expect(reminders()).toEqual([expected, expected, expected]);
+        expect(notices()).toEqual([expected, expected, expected]);
+      }
+      // the periodic job kept running (one job per period across both processes), sending nothing more
+      const runs = await db.query(
+        `SELECT count(*)::int AS n FROM (SELECT name FROM pgboss.job UNION ALL SELECT name FROM pgboss.archive) j WHERE name = 'recommendation-reminders'`,
+      );
+      expect(runs.rows[0].n).toBeGreaterThan(4);
+    } finally {
+      await db.end();
+      for (const replica of replicas) await replica.stop();
+      await database.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
