@@ -256,6 +256,12 @@ describe('recommendations (issue 15 item 1)', () => {
     expect([download.status, download.body.code]).toEqual([404, 'ATT-404']);
     const remove = await asApplicant('delete', `/api/details/attachments/${row.id}`, started.token);
     expect(remove.status).toBe(404);
+    // nor can the applicant upload over it from the documents form
+    const overwrite = await asApplicant('post', '/api/details/attachments', started.token)
+      .field('parentId', started.id)
+      .field('field', 'secondLetterOfRecommendation')
+      .attach('file', await makePdf('My own letter'), 'mine.pdf');
+    expect([overwrite.status, overwrite.body.code]).toEqual([409, 'ATT-409-confidential']);
     const status = await asApplicant('get', `/api/applications/${started.id}/recommendations`, started.token);
     expect(status.body.data[0]).toMatchObject({ status: 'received', waived: true });
 

@@ -42,6 +42,7 @@ export const en = {
     'ATT-004-picture': 'The picture must be a JPEG or PNG image.',
     'ATT-005': 'This file appears to contain a virus and was refused.',
     'ATT-404': 'No such document.',
+    'ATT-409-confidential': 'This letter was sent by your recommender and is confidential, so it cannot be replaced.',
     'ATT-409-complete':
       'This application is complete, so its documents can no longer be removed. You can still replace a file; to change anything else, please contact the admissions office.',
     'ATT-422-field': 'This is not a document slot of the form.',

@@ -39,6 +39,7 @@ export const es: Messages = {
     'ATT-004-picture': 'La foto debe ser una imagen JPEG o PNG.',
     'ATT-005': 'Este archivo parece contener un virus y fue rechazado.',
     'ATT-404': 'No existe ese documento.',
+    'ATT-409-confidential': 'Esta carta la envió su recomendante y es confidencial, por lo que no se puede sustituir.',
     'ATT-409-complete':
       'Esta solicitud está completa, por lo que sus documentos ya no se pueden eliminar. Todavía puede reemplazar un archivo; para cambiar otra cosa, comuníquese con la oficina de admisiones.',
     'ATT-422-field': 'Este no es un espacio de documento del formulario.',

@@ -39,6 +39,7 @@ export const zhCN: Messages = {
     'ATT-004-picture': '照片必须是 JPEG 或 PNG 图像。',
     'ATT-005': '此文件似乎含有病毒，已被拒绝。',
     'ATT-404': '没有这个文件。',
+    'ATT-409-confidential': '此推荐信由您的推荐人提交且为保密文件，无法替换。',
     'ATT-409-complete': '此申请已完成，因此其文件不能再被删除。您仍可以替换文件；如需更改其他内容，请联系招生办公室。',
     'ATT-422-field': '这不是表单中的文件栏位。',
     'ATT-422-parentId-first': '请在文件之前发送 parentId。',

@@ -92,6 +92,7 @@ export class AttachmentsService {
    *        current file, which stays as history)
    * @returns `{ success: true, data: { data: <AttachmentView> } }`
    * @throws ApiException 401/403/404 when the caller may not use `parentId` (logged); 410 TKN-002 withdrawn;
+   *         409 ATT-409-confidential the slot holds a recommender's confidential letter;
    *         422 VAL-001 bad `parentId`/`field`, or `errors.file` when the body is not multipart/form-data; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
    *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected — all with
    *         `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
@@ -371,11 +372,14 @@ export class AttachmentsService {
       await manager.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [application.id]);
       const used = await this.currentTotal(manager, application.id, slot);
       if (used + file.size > this.config.UPLOAD_MAX_APPLICATION_BYTES) throw this.tooLarge(true);
-      await manager.query(
+      const [previous] = (await manager.query(
         `UPDATE attachments SET replaced_at = now()
-          WHERE application_id = $1 AND slot = $2 AND replaced_at IS NULL AND deleted_at IS NULL`,
+          WHERE application_id = $1 AND slot = $2 AND replaced_at IS NULL AND deleted_at IS NULL
+          RETURNING confidential`,
         [application.id, slot],
-      );
+      )) as [{ confidential: boolean }[], number];
+      // a recommender's confidential letter is replaced only by the recommender's own upload (issue 15)
+      if (previous[0]?.confidential && !confidential) throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-confidential');
       const now = new Date();
       return manager.getRepository(Attachment).save(
         manager.getRepository(Attachment).create({
