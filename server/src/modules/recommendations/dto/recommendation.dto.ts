@@ -57,9 +57,10 @@ export class RecommendationView {
   @ApiProperty() waived: boolean;
   @ApiProperty({ enum: RECOMMENDATION_STATUSES, description: 'requested · opened · received' }) status: RecommendationStatus;
   @ApiProperty({ format: 'date-time' }) requestedAt: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'when the last e-mail with a link went out' }) lastSentAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) openedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) receivedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when the last e-mail with a link went out' }) lastSentAt:
+    string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) openedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) receivedAt: string | null;
   @ApiProperty({ format: 'date-time', description: 'when the link stops working' }) expiresAt: string;
   @ApiProperty({ description: 'reminders e-mailed so far' }) remindersSent: number;
   @ApiProperty({ enum: ['letter', 'form'], nullable: true, description: 'how the recommender answered' }) answeredWith:
