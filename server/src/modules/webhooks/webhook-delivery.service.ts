@@ -48,7 +48,7 @@ export class WebhookDeliveryService implements OnModuleInit {
         if (deliveryId) await this.attempt(deliveryId, false);
       },
     });
-    this.jobs.define({ queue: SWEEP_QUEUE, everySeconds: this.config.WEBHOOK_SWEEP_SECONDS, handler: () => this.sweep() });
+    this.jobs.define({ queue: SWEEP_QUEUE, everySeconds: this.config.WEBHOOK_SWEEP_SECONDS, policy: 'singleton', handler: () => this.sweep() });
   }
 
   /** Queues a job for every delivery that needs one (see {@link WebhooksRepository.claimUnqueued}). @returns how many */
