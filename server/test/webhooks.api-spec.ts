@@ -59,7 +59,11 @@ describe('Webhooks in process', () => {
   const flakyTries = new Map<string, number>();
 
   const createEndpoint = async (path: string, events: string[], extra: Record<string, unknown> = {}) => {
-    const response = await t.http().post('/api/admin/webhooks').set(bearer(admin)).send({ url: receiver.url(path), events, ...extra });
+    const response = await t
+      .http()
+      .post('/api/admin/webhooks')
+      .set(bearer(admin))
+      .send({ url: receiver.url(path), events, ...extra });
     expect(response.status).toBe(201);
     secrets[path] = response.body.secret;
     ids[path] = response.body.id;
@@ -126,14 +130,26 @@ describe('Webhooks in process', () => {
         expect(Object.keys(response.body.errors)).toEqual(['url']);
       }
       for (const events of [[], ['application.deleted']]) {
-        const response = await t.http().post('/api/admin/webhooks').set(bearer(admin)).send({ url: 'https://example.com/', events }).expect(422);
+        const response = await t
+          .http()
+          .post('/api/admin/webhooks')
+          .set(bearer(admin))
+          .send({ url: 'https://example.com/', events })
+          .expect(422);
         expect(Object.keys(response.body.errors)).toEqual(['events']);
       }
     });
 
     it('is managed by admins and API keys with webhooks:manage only; payments by payments:read', async () => {
       const key = async (scopes: string[]) =>
-        (await t.http().post('/api/admin/api-keys').set(bearer(admin)).send({ name: scopes.join(' '), scopes }).expect(201)).body.key as string;
+        (
+          await t
+            .http()
+            .post('/api/admin/api-keys')
+            .set(bearer(admin))
+            .send({ name: scopes.join(' '), scopes })
+            .expect(201)
+        ).body.key as string;
       const manage = await key(['webhooks:manage']);
       const read = await key(['applications:read', 'payments:read']);
       await t.http().get('/api/admin/webhooks').expect(401);
@@ -162,7 +178,8 @@ describe('Webhooks in process', () => {
     }, 60_000);
 
     it('sends every event of a journey once, signed per Standard Webhooks (verified by standardwebhooks)', async () => {
-      const events = (await t.db.query(`SELECT id, type FROM webhook_events WHERE application_id = $1 ORDER BY created_at`, [journey.id])).rows;
+      const events = (await t.db.query(`SELECT id, type FROM webhook_events WHERE application_id = $1 ORDER BY created_at`, [journey.id]))
+        .rows;
       expect(events.map((e) => e.type)).toEqual(JOURNEY_EVENTS);
       const got = await receiver.waitFor((r) => events.every((e) => deliveredIds(r, '/all').includes(e.id)));
       const mine = got.filter((r) => r.path === '/all' && events.some((e) => e.id === r.headers['webhook-id']));
@@ -192,12 +209,15 @@ describe('Webhooks in process', () => {
         application: { status: 'submitted', paymentStatus: 'Paid' },
         payment: { status: 'approved', last4: '1111', currency: 'USD' },
       });
-      const total = (await t.db.query(`SELECT total FROM payments WHERE application_id = $1 AND status = 'approved'`, [journey.id])).rows[0].total;
+      const total = (await t.db.query(`SELECT total FROM payments WHERE application_id = $1 AND status = 'approved'`, [journey.id])).rows[0]
+        .total;
       expect((byType['payment.approved'].data.payment as { totalCents: number }).totalCents).toBe(Math.round(Number(total) * 100));
       expect(byType['application.submitted'].data.application).toMatchObject({ status: 'submitted' });
       expect(byType['documents.completed'].data.application).toMatchObject({ status: 'complete' });
       // a tampered body does not verify
-      expect(() => verifyWebhook(secrets['/all'], { ...mine[0], body: mine[0].body.replace('Moshe', 'Mosha') })).toThrow(WebhookVerificationError);
+      expect(() => verifyWebhook(secrets['/all'], { ...mine[0], body: mine[0].body.replace('Moshe', 'Mosha') })).toThrow(
+        WebhookVerificationError,
+      );
     });
 
     it('retries after 500s with growing delays, then succeeds; the log keeps every try', async () => {
@@ -286,9 +306,10 @@ describe('Webhooks in process', () => {
       await receiver.waitFor((r) => deliveredIds(r, '/all').includes(event.id));
       // what a crash right after COMMIT leaves: an event and a delivery with no job
       const orphan = (
-        await t.db.query(`INSERT INTO webhook_events (type, application_id, payload) SELECT type, application_id, payload FROM webhook_events WHERE id = $1 RETURNING id`, [
-          event.id,
-        ])
+        await t.db.query(
+          `INSERT INTO webhook_events (type, application_id, payload) SELECT type, application_id, payload FROM webhook_events WHERE id = $1 RETURNING id`,
+          [event.id],
+        )
       ).rows[0].id as string;
       await t.db.query(`INSERT INTO webhook_deliveries (event_id, endpoint_id) VALUES ($1, $2)`, [orphan, ids['/all']]);
       await receiver.waitFor((r) => deliveredIds(r, '/all').includes(orphan), 10_000);
@@ -297,8 +318,14 @@ describe('Webhooks in process', () => {
 
   describe('GET /api/admin/payments', () => {
     it('lists payment attempts in cents for an API key with payments:read (range, sort, filter, Content-Range)', async () => {
-      const key = (await t.http().post('/api/admin/api-keys').set(bearer(admin)).send({ name: 'finance', scopes: ['payments:read'] }).expect(201)).body
-        .key as string;
+      const key = (
+        await t
+          .http()
+          .post('/api/admin/api-keys')
+          .set(bearer(admin))
+          .send({ name: 'finance', scopes: ['payments:read'] })
+          .expect(201)
+      ).body.key as string;
       const all = await t.http().get('/api/admin/payments').set(bearer(key)).expect(200);
       expect(all.headers['content-range']).toMatch(/^payments 0-1\/2$/);
       expect(all.body.map((p: { status: string }) => p.status)).toEqual(['approved', 'declined']); // newest first
@@ -314,15 +341,35 @@ describe('Webhooks in process', () => {
       });
       expect(Number.isInteger(all.body[0].totalCents)).toBe(true);
       const q = (query: Record<string, string>) => `/api/admin/payments?${new URLSearchParams(query)}`;
-      const declined = await t.http().get(q({ filter: JSON.stringify({ status: 'declined' }) })).set(bearer(key)).expect(200);
+      const declined = await t
+        .http()
+        .get(q({ filter: JSON.stringify({ status: 'declined' }) }))
+        .set(bearer(key))
+        .expect(200);
       expect(declined.body.map((p: { status: string }) => p.status)).toEqual(['declined']);
-      const page = await t.http().get(q({ range: '[1,1]', sort: '["createdAt","ASC"]' })).set(bearer(key)).expect(200);
+      const page = await t
+        .http()
+        .get(q({ range: '[1,1]', sort: '["createdAt","ASC"]' }))
+        .set(bearer(key))
+        .expect(200);
       expect(page.headers['content-range']).toBe('payments 1-1/2');
       expect(page.body[0].status).toBe('approved');
-      const byRef = await t.http().get(q({ filter: JSON.stringify({ q: all.body[0].referenceNumber }) })).set(bearer(key)).expect(200);
+      const byRef = await t
+        .http()
+        .get(q({ filter: JSON.stringify({ q: all.body[0].referenceNumber }) }))
+        .set(bearer(key))
+        .expect(200);
       expect(byRef.body).toHaveLength(2);
-      await t.http().get(q({ sort: '["secret","ASC"]' })).set(bearer(key)).expect(400);
-      await t.http().get(q({ filter: JSON.stringify({ id: ['nope'] }) })).set(bearer(key)).expect(200);
+      await t
+        .http()
+        .get(q({ sort: '["secret","ASC"]' }))
+        .set(bearer(key))
+        .expect(400);
+      await t
+        .http()
+        .get(q({ filter: JSON.stringify({ id: ['nope'] }) }))
+        .set(bearer(key))
+        .expect(200);
     });
   });
 });
@@ -419,7 +466,8 @@ describe('Webhooks across kill -9', () => {
     // Before the kill the receiver takes only application.started and answers 500 to the rest, so every
     // later event is committed but not delivered when the process dies.
     let phase: 'before' | 'after' = 'before';
-    receiver.respond = ({ body }) => (phase === 'after' || (JSON.parse(body) as { type: string }).type === 'application.started' ? 204 : 500);
+    receiver.respond = ({ body }) =>
+      phase === 'after' || (JSON.parse(body) as { type: string }).type === 'application.started' ? 204 : 500;
     const first = await startServer();
     const login = await fetch(`${first.base}/api/login`, {
       method: 'POST',
@@ -467,7 +515,7 @@ describe('Webhooks across kill -9', () => {
     const after = await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`);
     expect(after.rows).toEqual([{ status: 'succeeded', n: JOURNEY_EVENTS.length }]);
     // figures for the closing note
-    console.log(
+    process.stdout.write(
       `kill -9 figures: at kill ${JSON.stringify(atKill)}; requests before restart ${receivedBeforeRestart}, ` +
         `after ${receiver.received.length - receivedBeforeRestart}; 2xx answers ${got.filter((r) => r.answered < 300).length} for ${delivered.length} events`,
     );

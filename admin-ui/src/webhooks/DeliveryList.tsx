@@ -4,17 +4,7 @@
  * try; Redeliver on each row.
  */
 import SendIcon from '@mui/icons-material/Send';
-import {
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  ReferenceInput,
-  SelectInput,
-  SimpleList,
-  TextField,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, ReferenceInput, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { InstantField } from '../common/InstantField';
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';

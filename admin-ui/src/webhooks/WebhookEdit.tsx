@@ -16,11 +16,7 @@ function EditToolbar() {
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        confirmTitle="app.webhooks.delete_title"
-        confirmContent="app.webhooks.delete_content"
-      />
+      <DeleteButton mutationMode="pessimistic" confirmTitle="app.webhooks.delete_title" confirmContent="app.webhooks.delete_content" />
     </Toolbar>
   );
 }

@@ -25,7 +25,11 @@ describe('webhook form', () => {
 
   it('builds the body: trimmed, events in canonical order without repeats, enabled unless switched off', () => {
     expect(
-      toWebhookPayload({ url: ' https://example.com/h ', description: ' CRM ', events: ['payment.approved', 'application.started', 'payment.approved'] }),
+      toWebhookPayload({
+        url: ' https://example.com/h ',
+        description: ' CRM ',
+        events: ['payment.approved', 'application.started', 'payment.approved'],
+      }),
     ).toEqual({ url: 'https://example.com/h', description: 'CRM', events: ['application.started', 'payment.approved'], enabled: true });
     expect(toWebhookPayload({ url: 'https://example.com', events: [], enabled: false }).enabled).toBe(false);
   });

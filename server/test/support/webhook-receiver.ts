@@ -38,7 +38,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       for (const started = Date.now(); Date.now() - started < timeoutMs; await new Promise((r) => setTimeout(r, 50))) {
         if (predicate(received)) return received;
       }
-      throw new Error(`webhook receiver: condition not met in ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => [r.path, r.headers['webhook-id'], r.answered]))}`);
+      throw new Error(
+        `webhook receiver: condition not met in ${timeoutMs} ms; got ${JSON.stringify(received.map((r) => [r.path, r.headers['webhook-id'], r.answered]))}`,
+      );
     },
     close: async () => undefined,
   };
@@ -66,6 +68,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
  * @returns the parsed payload
  * @throws WebhookVerificationError when the signature does not match `secret`
  */
-export function verifyWebhook(secret: string, received: ReceivedWebhook): { type: string; timestamp: string; data: Record<string, unknown> } {
+export function verifyWebhook(
+  secret: string,
+  received: ReceivedWebhook,
+): { type: string; timestamp: string; data: Record<string, unknown> } {
   return new Webhook(secret).verify(received.body, received.headers) as never;
 }

@@ -32,7 +32,11 @@ export class AdminPaymentsService {
       params.push(value);
       where.push(sql(`$${params.length}`));
     };
-    if (f.id !== undefined) add((n) => `p.id::text = ANY(${n})`, (Array.isArray(f.id) ? f.id : [f.id]).filter((v) => typeof v === 'string' && UUID.test(v)));
+    if (f.id !== undefined)
+      add(
+        (n) => `p.id::text = ANY(${n})`,
+        (Array.isArray(f.id) ? f.id : [f.id]).filter((v) => typeof v === 'string' && UUID.test(v)),
+      );
     if (f.applicationId !== undefined) add((n) => `p.application_id::text = ${n}`, String(f.applicationId));
     if (f.status !== undefined) add((n) => `p.status = ANY(${n})`, (Array.isArray(f.status) ? f.status : [f.status]).map(String));
     if (typeof f.q === 'string' && f.q.trim()) {

@@ -326,7 +326,8 @@ export class PaymentsService {
         `UPDATE applications SET payment_status = $2, updated_at = now() WHERE id = $1 AND payment_status NOT IN ('Paid', 'Waived')`,
         [row.applicationId, paymentStatus],
       );
-      if (result.outcome === 'declined') await this.outbox.record(manager, 'payment.declined', row.applicationId, await this.webhookPayment(manager, row.id));
+      if (result.outcome === 'declined')
+        await this.outbox.record(manager, 'payment.declined', row.applicationId, await this.webhookPayment(manager, row.id));
     });
     if (result.outcome === 'declined') this.logger.log(`Payment ${row.requestId} of application ${row.applicationId} declined`);
     if (result.outcome === 'unknown') this.logger.warn(`Payment ${row.requestId} of application ${row.applicationId}: outcome unknown`);

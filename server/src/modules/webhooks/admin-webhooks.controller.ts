@@ -50,8 +50,12 @@ export class AdminWebhooksController {
   @ApiOperation({ summary: 'List webhook deliveries' })
   @ApiOkResponse({ type: [WebhookDeliveryResponse] })
   deliveries(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<WebhookDeliveryResponse[]> {
-    return listPage({ sort: '["createdAt","DESC"]', ...query }, response, 'webhooks/deliveries', Object.keys(DELIVERY_SORT_COLUMNS), (parsed) =>
-      this.endpoints.deliveries(parsed),
+    return listPage(
+      { sort: '["createdAt","DESC"]', ...query },
+      response,
+      'webhooks/deliveries',
+      Object.keys(DELIVERY_SORT_COLUMNS),
+      (parsed) => this.endpoints.deliveries(parsed),
     );
   }
 
@@ -84,7 +88,9 @@ export class AdminWebhooksController {
   @ApiOperation({ summary: 'List webhook endpoints' })
   @ApiOkResponse({ type: [WebhookEndpointResponse] })
   list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<WebhookEndpointResponse[]> {
-    return listPage({ sort: '["createdAt","DESC"]', ...query }, response, 'webhooks', WEBHOOK_SORT_FIELDS, (parsed) => this.endpoints.page(parsed));
+    return listPage({ sort: '["createdAt","DESC"]', ...query }, response, 'webhooks', WEBHOOK_SORT_FIELDS, (parsed) =>
+      this.endpoints.page(parsed),
+    );
   }
 
   /** One endpoint (never its secret; `secretPrefix` tells secrets apart). 404 REQ-404. */

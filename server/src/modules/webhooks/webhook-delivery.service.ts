@@ -48,7 +48,12 @@ export class WebhookDeliveryService implements OnModuleInit {
         if (deliveryId) await this.attempt(deliveryId, false);
       },
     });
-    this.jobs.define({ queue: SWEEP_QUEUE, everySeconds: this.config.WEBHOOK_SWEEP_SECONDS, policy: 'singleton', handler: () => this.sweep() });
+    this.jobs.define({
+      queue: SWEEP_QUEUE,
+      everySeconds: this.config.WEBHOOK_SWEEP_SECONDS,
+      policy: 'singleton',
+      handler: () => this.sweep(),
+    });
   }
 
   /** Queues a job for every delivery that needs one (see {@link WebhooksRepository.claimUnqueued}). @returns how many */
@@ -137,7 +142,8 @@ export class WebhookDeliveryService implements OnModuleInit {
       await response.body?.cancel().catch(() => undefined);
       return { statusCode: response.status, durationMs: elapsed(), error: response.ok ? null : `HTTP ${response.status}` };
     } catch (error) {
-      const reason = error instanceof Error && error.name === 'TimeoutError' ? `timeout after ${this.config.WEBHOOK_TIMEOUT_MS} ms` : errorText(error);
+      const reason =
+        error instanceof Error && error.name === 'TimeoutError' ? `timeout after ${this.config.WEBHOOK_TIMEOUT_MS} ms` : errorText(error);
       this.logger.warn(`Webhook delivery ${delivery.id} to ${new URL(delivery.url).origin} failed: ${reason}`);
       return { statusCode: null, durationMs: elapsed(), error: reason };
     }

@@ -36,7 +36,12 @@ export class WebhookOutboxService implements OnModuleInit, EntitySubscriberInter
    * @param applicationId the application it is about; its summary (as this transaction sees it) is `data.application`
    * @param details the event's other fields (docs/api.md "Webhooks")
    */
-  async record(manager: EntityManager, type: WebhookEventType, applicationId: string, details: Record<string, unknown> = {}): Promise<void> {
+  async record(
+    manager: EntityManager,
+    type: WebhookEventType,
+    applicationId: string,
+    details: Record<string, unknown> = {},
+  ): Promise<void> {
     const application = await this.repository.applicationSummary(manager, applicationId);
     const { deliveries } = await this.repository.insertEvent(manager, type, applicationId, { application, ...details });
     if (!deliveries) return;

@@ -86,7 +86,9 @@ export class WebhooksRepository {
     applicationId: string | null,
     data: Record<string, unknown>,
   ): Promise<{ eventId: string | null; deliveries: number }> {
-    const endpoints = (await manager.query(`SELECT id FROM webhook_endpoints WHERE enabled AND $1 = ANY(events) FOR SHARE`, [type])) as unknown[];
+    const endpoints = (await manager.query(`SELECT id FROM webhook_endpoints WHERE enabled AND $1 = ANY(events) FOR SHARE`, [
+      type,
+    ])) as unknown[];
     if (!endpoints.length) return { eventId: null, deliveries: 0 };
     const [event] = (await manager.query(
       `INSERT INTO webhook_events (type, application_id, payload)

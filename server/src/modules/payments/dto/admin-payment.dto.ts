@@ -16,7 +16,7 @@ export class AdminPaymentResponse {
   @ApiProperty({ example: 'USD', description: 'ISO 4217' }) currency: string;
   @ApiProperty({ nullable: true, type: String }) transactionId: string | null;
   @ApiProperty({ nullable: true, type: String, example: '1111' }) last4: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'the gateway\'s error code of a refused attempt' }) errorCode: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "the gateway's error code of a refused attempt" }) errorCode: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

@@ -98,7 +98,7 @@ export class CreateWebhookEndpointDto extends UpdateWebhookEndpointDto {
 /** One try of a delivery, from the delivery log. */
 export class WebhookAttemptResponse {
   @ApiProperty({ format: 'date-time' }) attemptedAt: string;
-  @ApiProperty({ nullable: true, type: Number, description: 'the receiver\'s HTTP status; null when no answer came' })
+  @ApiProperty({ nullable: true, type: Number, description: "the receiver's HTTP status; null when no answer came" })
   statusCode: number | null;
   @ApiProperty({ description: 'milliseconds from sending to the answer (or the error)' }) durationMs: number;
   @ApiProperty({ nullable: true, type: String, example: 'timeout after 10000 ms' }) error: string | null;
