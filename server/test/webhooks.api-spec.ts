@@ -517,7 +517,7 @@ describe('Webhooks across kill -9', () => {
     // figures for the closing note
     process.stdout.write(
       `kill -9 figures: at kill ${JSON.stringify(atKill)}; requests before restart ${receivedBeforeRestart}, ` +
-        `after ${receiver.received.length - receivedBeforeRestart}; 2xx answers ${got.filter((r) => r.answered < 300).length} for ${delivered.length} events`,
+        `after ${receiver.received.length - receivedBeforeRestart}; 2xx answers ${got.filter((r) => r.answered < 300).length} for ${delivered.length} events\n`,
     );
   }, 240_000);
 });
