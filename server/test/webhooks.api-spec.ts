@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import pg from 'pg';
 import { WebhookVerificationError } from 'standardwebhooks';
 import { freePort } from '../src/common/net/free-port.js';
+import { WEBHOOK_EVENT_TYPES } from '../src/modules/webhooks/webhook-events.js';
+import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
 import { applicantJourney } from './support/journey.js';
 import { ADMIN, createTestApp, startApplication, type TestApp } from './support/test-app.js';
 import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver.js';
@@ -22,14 +21,7 @@ import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type Webhook
  * SIGKILL after its commits and before its deliveries, whose events a fresh process on the same database
  * delivers (every one, none lost). Also `GET /api/admin/payments` for an API key with `payments:read`.
  */
-const ALL_EVENTS = [
-  'application.started',
-  'application.submitted',
-  'payment.approved',
-  'payment.declined',
-  'documents.completed',
-  'decision.released',
-];
+const ALL_EVENTS = [...WEBHOOK_EVENT_TYPES];
 /** The events of one applicant's journey (start, declined card, paid, documents), in order. */
 const JOURNEY_EVENTS = ['application.started', 'payment.declined', 'payment.approved', 'application.submitted', 'documents.completed'];
 /** Fast back-off and sweeping, so retries happen within a test. */
@@ -375,11 +367,9 @@ describe('Webhooks in process', () => {
 });
 
 describe('Webhooks across kill -9', () => {
-  const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-  const outDir = join(serverDir, 'dist', 'webhooks-test');
-  const MAIN = join(outDir, 'server', 'src', 'main.js');
+  let MAIN: string;
   let databaseUrl: string;
-  let databaseName: string;
+  let database: EmptyDatabase;
   let db: pg.Client;
   let receiver: WebhookReceiver;
   const children: { child: ChildProcessWithoutNullStreams; exited: Promise<unknown> }[] = [];
@@ -421,31 +411,9 @@ describe('Webhooks across kill -9', () => {
   }
 
   beforeAll(async () => {
-    // compile the server as `npm run build -w server` does, into a folder of its own (incremental)
-    await promisify(execFile)(
-      process.execPath,
-      [
-        join(serverDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        join(serverDir, 'tsconfig.build.json'),
-        '--outDir',
-        outDir,
-        '--incremental',
-        '--tsBuildInfoFile',
-        join(outDir, '.tsbuildinfo'),
-      ],
-      { cwd: serverDir },
-    );
-    if (!existsSync(MAIN)) throw new Error(`no ${MAIN} after tsc`);
-    const serverUrl = process.env.TEST_DATABASE_SERVER_URL!;
-    databaseName = `portal_webhooks_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    MAIN = await compileServer('webhooks-test');
+    database = await createEmptyDatabase('portal_webhooks');
+    databaseUrl = database.url;
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     receiver = await startWebhookReceiver();
@@ -456,10 +424,7 @@ describe('Webhooks across kill -9', () => {
     await Promise.all(children.map((c) => c.exited));
     await db?.end();
     await receiver?.close();
-    const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_SERVER_URL });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await cleanup.end();
+    await database?.drop();
   }, 60_000);
 
   it('delivers every event of a journey exactly once (by webhook-id) after the server is killed mid-run', async () => {

@@ -4,51 +4,12 @@
  * again; closing the dialog opens the list.
  */
 import { useState } from 'react';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
-import { Button, Create, SimpleForm, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
+import { ShownOnceDialog } from '../common/ShownOnceDialog';
 import { toWebhookPayload, validateWebhook, type WebhookFormValues } from './webhook';
 import { WebhookFormFields } from './WebhookFormFields';
 import type { CreatedWebhookRecord } from './types';
-
-/** The dialog that shows a new endpoint's secret once. */
-function NewSecretDialog({ created, onClose }: { created: CreatedWebhookRecord; onClose: () => void }) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const copy = () => {
-    void navigator.clipboard
-      ?.writeText(created.secret)
-      .then(() => notify('app.webhooks.copied', { type: 'info' }))
-      .catch(() => notify('app.webhooks.copy_failed', { type: 'warning' }));
-  };
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="new-webhook-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="new-webhook-title">{translate('app.webhooks.created_title')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate('app.webhooks.shown_once')}
-        </Alert>
-        <MuiTextField
-          value={created.secret}
-          label={translate('app.webhooks.secret')}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'new-webhook-secret' } }}
-          onFocus={(event) => event.target.select()}
-        />
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {translate('app.webhooks.secret_help')}
-        </Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button label="app.webhooks.copy" onClick={copy}>
-          <ContentCopyIcon />
-        </Button>
-        <Button label="app.webhooks.done" variant="contained" onClick={onClose} />
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** Create view (pessimistic: a refused field comes back as a field error). */
 export default function WebhookCreate() {
@@ -66,8 +27,13 @@ export default function WebhookCreate() {
         </SimpleForm>
       </Create>
       {created && (
-        <NewSecretDialog
-          created={created}
+        <ShownOnceDialog
+          value={created.secret}
+          messages="app.webhooks"
+          title="app.webhooks.created_title"
+          label="app.webhooks.secret"
+          help="app.webhooks.secret_help"
+          testId="new-webhook-secret"
           onClose={() => {
             setCreated(null);
             redirect('list', 'webhooks');

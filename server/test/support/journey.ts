@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DECLINE_ZIP, fakeOpaqueData } from '../../src/modules/payments/gateway/fake.gateway.js';
 import { makePdf, makePng } from './files.js';
+import { MOSHE_START } from './test-app.js';
 
 /** What a journey left behind. */
 export interface Journey {
@@ -37,16 +38,7 @@ export async function applicantJourney(
   type Program = { name: string; courses: { semester: string; locations: string[] }[] };
   const programs = (await call('GET', '/api/programs?gender=male', undefined)).body as Program[];
   const course = programs.find((p) => p.name === 'MSW')!.courses.find((c) => c.semester === 'Spring 2026')!;
-  const start = await call('POST', '/api/applications', {
-    gender: 'Male',
-    fieldOfInterest: 'MSW',
-    semester: 'Spring 2026',
-    location: course.locations[0],
-    firstName: 'Moshe',
-    lastName: 'Levi',
-    email,
-    locale: 'en',
-  });
+  const start = await call('POST', '/api/applications', { ...MOSHE_START, location: course.locations[0], email });
   expectStatus('start', start, 201);
   const { id, token } = start.body as { id: string; token: string };
   await after('started');
