@@ -44,6 +44,8 @@ export class WebhookDeliveryService implements OnModuleInit {
       queue: DELIVERY_QUEUE,
       // the schedule is ours (back-off over 3 days, logged per try): pg-boss runs each job once
       retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+      // a slow receiver (up to WEBHOOK_TIMEOUT_MS) holds one worker, not every delivery of the replica
+      workers: 4,
       handler: async ({ deliveryId }) => {
         if (deliveryId) await this.attempt(deliveryId, false);
       },
