@@ -275,7 +275,7 @@ describe('Webhooks in process', () => {
       await t.http().post(`/api/admin/webhooks/deliveries/nope/redeliver`).set(bearer(admin)).expect(404);
     });
 
-    it('sends nothing to a disabled endpoint, and stops pending deliveries when one is disabled', async () => {
+    it('sends nothing to a disabled endpoint, stops pending deliveries when one is disabled; those can be redelivered by hand', async () => {
       expect(receiver.received.filter((r) => r.path === '/disabled')).toEqual([]);
       expect(await deliveriesOf(ids['/disabled'])).toEqual([]);
       receiver.respond = ({ path }) => (path === '/later' ? 503 : 204);
@@ -290,6 +290,17 @@ describe('Webhooks in process', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(receiver.received.filter((r) => r.path === '/later')).toHaveLength(count);
       expect(await deliveriesOf(later.id)).toHaveLength(1);
+      // a stopped delivery can still be redelivered by hand: failing again it stays failed, succeeding it is delivered
+      const redeliver = () => t.http().post(`/api/admin/webhooks/deliveries/${row.id}/redeliver`).set(bearer(admin)).expect(200);
+      expect((await redeliver()).body).toMatchObject({ statusCode: 503, error: 'HTTP 503', manual: true });
+      expect((await deliveriesOf(later.id))[0]).toMatchObject({ status: 'failed', last_status_code: 503, delivered_at: null });
+      receiver.respond = () => 204;
+      expect((await redeliver()).body).toMatchObject({ statusCode: 204, error: null });
+      expect((await deliveriesOf(later.id))[0]).toMatchObject({
+        status: 'succeeded',
+        last_status_code: 204,
+        delivered_at: expect.any(Date),
+      });
     });
 
     it('the sweeper queues a delivery committed without its job (a crash between commit and queueing)', async () => {

@@ -76,8 +76,8 @@ export class WebhookDeliveryService implements OnModuleInit {
 
   /**
    * One attempt of a delivery.
-   * @param manual a redelivery asked for in the console: tried whatever its state; a failed delivery
-   *   that fails again stays failed (no automatic tries), one that succeeds becomes `succeeded`
+   * @param manual a redelivery asked for in the console: tried whatever its state; a settled delivery
+   *   that fails again keeps its state (no automatic tries), one that succeeds becomes `succeeded`
    * @returns the outcome, or null when the delivery was not to be tried (not due, in another attempt, gone)
    */
   async attempt(deliveryId: string, manual: boolean): Promise<AttemptOutcome | null> {
@@ -92,7 +92,8 @@ export class WebhookDeliveryService implements OnModuleInit {
     const outcome = await this.send(delivery);
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     let next: 'succeeded' | 'failed' | Date = 'succeeded';
-    if (!ok) next = manual && delivery.status !== 'pending' ? 'failed' : this.nextTry(delivery);
+    // a failed redelivery leaves a settled delivery as it was (succeeded stays succeeded: it was received once)
+    if (!ok) next = manual && delivery.status !== 'pending' ? delivery.status : this.nextTry(delivery);
     await this.repository.finish(delivery.id, { ...outcome, manual }, next);
     if (next instanceof Date) await this.dispatch();
     return outcome;

@@ -28,8 +28,8 @@ export interface WebhookApplicationSummary {
 }
 
 /**
- * The body of every delivery (Standard Webhooks shape): `type`, `timestamp` (ISO 8601, when the change
- * was committed) and `data` = `{ application, ...details }`; docs/api.md "Webhooks" lists the details.
+ * The body of every delivery (Standard Webhooks shape): `type`, `timestamp` (ISO 8601, the time of the
+ * change's transaction) and `data` = `{ application, ...details }`; docs/api.md "Webhooks" lists the details.
  */
 export interface WebhookPayload {
   type: WebhookEventType;

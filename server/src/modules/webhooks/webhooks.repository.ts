@@ -175,7 +175,7 @@ export class WebhooksRepository {
       await manager.query(
         `UPDATE webhook_deliveries
             SET status = $2, attempts = attempts + 1, last_status_code = $3, last_error = $4, locked_until = NULL,
-                next_attempt_at = COALESCE($5, next_attempt_at), delivered_at = CASE WHEN $2 = 'succeeded' THEN now() ELSE delivered_at END,
+                next_attempt_at = COALESCE($5, next_attempt_at), delivered_at = CASE WHEN $2 = 'succeeded' AND $3 BETWEEN 200 AND 299 THEN now() ELSE delivered_at END,
                 enqueued_at = CASE WHEN $2 = 'pending' THEN NULL ELSE enqueued_at END, updated_at = now()
           WHERE id = $1`,
         [id, status, attempt.statusCode, attempt.error, next instanceof Date ? next : null],
