@@ -11,7 +11,7 @@ import { freePort } from '../src/common/net/free-port.js';
 import { WEBHOOK_EVENT_TYPES } from '../src/modules/webhooks/webhook-events.js';
 import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
 import { applicantJourney } from './support/journey.js';
-import { ADMIN, createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { ADMIN, createTestApp, MOSHE_START, startApplication, type TestApp } from './support/test-app.js';
 import { startWebhookReceiver, verifyWebhook, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /**
@@ -459,24 +459,49 @@ describe('Webhooks across kill -9', () => {
     expect(endpoint.status).toBe(201);
     const { secret } = (await endpoint.json()) as { secret: string };
 
+    type Program = { name: string; courses: { semester: string; locations: string[] }[] };
+    const programs = (await (await fetch(`${first.base}/api/programs?gender=male`)).json()) as Program[];
+    const location = programs.find((p) => p.name === 'MSW')!.courses.find((c) => c.semester === 'Spring 2026')!.locations[0];
+    let burst: (number | null)[] = [];
     const journey = await applicantJourney(first.base, db, 'killed@example.com', async (step) => {
-      // the last change is committed (its answer came back): kill the process before it delivers
-      if (step === 'completed') first.child.kill('SIGKILL');
+      if (step !== 'completed') return;
+      // The journey's last change is committed (its answer came back). Twenty other applicants start at
+      // this moment; the process is killed as soon as the first of them is answered, so some of their
+      // changes are committed with their deliveries not yet queued or sent, and some not committed at all.
+      const starts = Array.from({ length: 20 }, (_, i) =>
+        fetch(`${first.base}/api/applications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...MOSHE_START, location, email: `burst-${i}@example.com` }),
+        }).then(
+          (response) => response.status,
+          () => null,
+        ),
+      );
+      await Promise.race(starts);
+      first.child.kill('SIGKILL');
+      burst = await Promise.all(starts);
     });
     await children[0].exited;
     expect(first.child.signalCode).toBe('SIGKILL');
 
-    const events = (await db.query(`SELECT id, type FROM webhook_events WHERE application_id = $1 ORDER BY created_at`, [journey.id])).rows;
-    expect(events.map((e) => e.type)).toEqual(JOURNEY_EVENTS);
+    const journeyEvents = (
+      await db.query(`SELECT id, type FROM webhook_events WHERE application_id = $1 ORDER BY created_at`, [journey.id])
+    ).rows;
+    expect(journeyEvents.map((e) => e.type)).toEqual(JOURNEY_EVENTS);
+    // every committed event, the burst's included: none may be lost
+    const events = (await db.query(`SELECT id, type FROM webhook_events ORDER BY created_at`)).rows;
     const atKill = (
       await db.query(
         `SELECT count(*) FILTER (WHERE status = 'succeeded')::int AS succeeded, count(*) FILTER (WHERE status = 'pending')::int AS pending,
-                count(*) FILTER (WHERE enqueued_at IS NULL)::int AS unqueued
-           FROM webhook_deliveries`,
+                count(*) FILTER (WHERE enqueued_at IS NULL)::int AS unqueued,
+                count(*) FILTER (WHERE status = 'pending' AND e.application_id = $1)::int AS "journeyPending"
+           FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id`,
+        [journey.id],
       )
     ).rows[0];
-    // committed, not delivered: everything but application.started (at most) is still pending
-    expect(atKill.pending).toBeGreaterThanOrEqual(JOURNEY_EVENTS.length - 1);
+    // the journey's events are committed, not delivered: all but application.started (at most) still pending
+    expect(atKill.journeyPending).toBeGreaterThanOrEqual(JOURNEY_EVENTS.length - 1);
     const receivedBeforeRestart = receiver.received.length;
 
     phase = 'after';
@@ -484,15 +509,20 @@ describe('Webhooks across kill -9', () => {
     const got = await receiver.waitFor((r) => events.every((e) => deliveredIds(r, '/journey').includes(e.id)), 60_000);
     await new Promise((r) => setTimeout(r, 2000)); // room for a late duplicate, which dedup must absorb
     const delivered = deliveredIds(got, '/journey');
-    expect(delivered.sort()).toEqual(events.map((e) => e.id).sort()); // every event, nothing else
+    expect([...delivered].sort()).toEqual(events.map((e) => e.id).sort()); // every committed event, nothing else
     const byId = new Map<string, string>();
     for (const r of got.filter((x) => x.answered < 300)) byId.set(r.headers['webhook-id'], verifyWebhook(secret, r).type);
-    expect(events.map((e) => byId.get(e.id))).toEqual(JOURNEY_EVENTS); // each once after dedup, the right type
+    expect(journeyEvents.map((e) => byId.get(e.id))).toEqual(JOURNEY_EVENTS); // each once after dedup, the right type
+    expect(events.filter((e) => !journeyEvents.some((j) => j.id === e.id)).every((e) => byId.get(e.id) === 'application.started')).toBe(
+      true,
+    );
     const after = await db.query(`SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`);
-    expect(after.rows).toEqual([{ status: 'succeeded', n: JOURNEY_EVENTS.length }]);
+    expect(after.rows).toEqual([{ status: 'succeeded', n: events.length }]);
     // figures for the closing note
+    const answered = burst.filter((status) => status === 201).length;
     process.stdout.write(
-      `kill -9 figures: at kill ${JSON.stringify(atKill)}; requests before restart ${receivedBeforeRestart}, ` +
+      `kill -9 figures: burst of 20 starts: ${answered} answered 201, ${events.length - JOURNEY_EVENTS.length} committed; ` +
+        `deliveries at kill ${JSON.stringify(atKill)}; requests before restart ${receivedBeforeRestart}, ` +
         `after ${receiver.received.length - receivedBeforeRestart}; 2xx answers ${got.filter((r) => r.answered < 300).length} for ${delivered.length} events\n`,
     );
   }, 240_000);

@@ -50,12 +50,9 @@ export class WebhookDeliveryService implements OnModuleInit {
         if (deliveryId) await this.attempt(deliveryId, false);
       },
     });
-    this.jobs.define({
-      queue: SWEEP_QUEUE,
-      everySeconds: this.config.WEBHOOK_SWEEP_SECONDS,
-      policy: 'singleton',
-      handler: () => this.sweep(),
-    });
+    // not `singleton`: a sweep left `active` by a killed process would block every later one until pg-boss
+    // expires it (15 min), exactly when the sweeper is needed; two sweeps at once are safe (SKIP LOCKED)
+    this.jobs.define({ queue: SWEEP_QUEUE, everySeconds: this.config.WEBHOOK_SWEEP_SECONDS, handler: () => this.sweep() });
   }
 
   /** Queues a job for every delivery that needs one (see {@link WebhooksRepository.claimUnqueued}). @returns how many */
