@@ -38,7 +38,7 @@ export default function ApiKeyCreate() {
       {created && (
         <ShownOnceDialog
           value={created.key}
-          messages="app.api_keys"
+          messages="api_keys"
           title="app.api_keys.created_title"
           titleArgs={{ name: created.name }}
           label="app.api_keys.key"

@@ -7,11 +7,11 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import { Button, useNotify, useTranslate } from 'react-admin';
 
-/** Props of {@link ShownOnceDialog}; every text is a message key of `messages` (`app.<section>`). */
+/** Props of {@link ShownOnceDialog}; texts are message keys. */
 export interface ShownOnceDialogProps {
   /** The credential. */
   value: string;
-  /** Message section with `shown_once`, `copy`, `copied`, `copy_failed`, `done` (e.g. `app.api_keys`). */
+  /** Section of `app` with `shown_once`, `copy`, `copied`, `copy_failed`, `done` (e.g. `api_keys` for `app.api_keys.*`). */
   messages: string;
   /** Title key and its arguments. */
   title: string;
@@ -27,20 +27,21 @@ export interface ShownOnceDialogProps {
 
 /** Modal dialog; closing it is the caller's (e.g. redirect to the list). */
 export function ShownOnceDialog({ value, messages, title, titleArgs, label, help, testId, onClose }: ShownOnceDialogProps) {
+  const section = `app.${messages}`;
   const translate = useTranslate();
   const notify = useNotify();
   const copy = () => {
     void navigator.clipboard
       ?.writeText(value)
-      .then(() => notify(`${messages}.copied`, { type: 'info' }))
-      .catch(() => notify(`${messages}.copy_failed`, { type: 'warning' }));
+      .then(() => notify(`${section}.copied`, { type: 'info' }))
+      .catch(() => notify(`${section}.copy_failed`, { type: 'warning' }));
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${testId}-title`} maxWidth="sm" fullWidth>
       <DialogTitle id={`${testId}-title`}>{translate(title, titleArgs)}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate(`${messages}.shown_once`)}
+          {translate(`${section}.shown_once`)}
         </Alert>
         <MuiTextField
           value={value}
@@ -54,10 +55,10 @@ export function ShownOnceDialog({ value, messages, title, titleArgs, label, help
         </Alert>
       </DialogContent>
       <DialogActions>
-        <Button label={`${messages}.copy`} onClick={copy}>
+        <Button label={`${section}.copy`} onClick={copy}>
           <ContentCopyIcon />
         </Button>
-        <Button label={`${messages}.done`} variant="contained" onClick={onClose} />
+        <Button label={`${section}.done`} variant="contained" onClick={onClose} />
       </DialogActions>
     </Dialog>
   );

@@ -29,7 +29,7 @@ export default function WebhookCreate() {
       {created && (
         <ShownOnceDialog
           value={created.secret}
-          messages="app.webhooks"
+          messages="webhooks"
           title="app.webhooks.created_title"
           label="app.webhooks.secret"
           help="app.webhooks.secret_help"
