@@ -17,7 +17,7 @@ const STATUS_CHOICES = (['pending', 'succeeded', 'failed'] as const).map((s) => 
 const EVENT_CHOICES = WEBHOOK_EVENTS.map((e) => ({ id: e, name: eventLabel(e) }));
 
 const filters = [
-  <ReferenceInput key="endpointId" source="endpointId" reference="webhooks" alwaysOn>
+  <ReferenceInput key="endpointId" source="endpointId" reference="webhooks" sort={{ field: 'url', order: 'ASC' }} alwaysOn>
     <SelectInput optionText="url" />
   </ReferenceInput>,
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,

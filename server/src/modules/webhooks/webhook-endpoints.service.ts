@@ -23,7 +23,7 @@ import { WebhooksRepository, type DeliveryRow } from './webhooks.repository.js';
 type Actor = User | ApiKeyPrincipal;
 
 /** Sort fields of the endpoint list. */
-export const WEBHOOK_SORT_FIELDS = ['createdAt', 'url', 'enabled', 'updatedAt'] as const;
+export const WEBHOOK_SORT_FIELDS = ['createdAt', 'url', 'enabled', 'updatedAt', 'id'] as const;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
