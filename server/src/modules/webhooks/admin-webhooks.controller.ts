@@ -61,6 +61,7 @@ export class AdminWebhooksController {
 
   /** One delivery with the signed payload and every try (`log`: time, status code, duration ms, error). 404 REQ-404. */
   @Get('deliveries/:id')
+  @ApiOperation({ summary: 'Get a webhook delivery with its log' })
   @ApiOkResponse({ type: WebhookDeliveryResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   deliveryOne(@Param('id') id: string): Promise<WebhookDeliveryResponse> {
@@ -95,6 +96,7 @@ export class AdminWebhooksController {
 
   /** One endpoint (never its secret; `secretPrefix` tells secrets apart). 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'Get a webhook endpoint' })
   @ApiOkResponse({ type: WebhookEndpointResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   get(@Param('id') id: string): Promise<WebhookEndpointResponse> {

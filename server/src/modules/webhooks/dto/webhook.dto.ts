@@ -123,6 +123,10 @@ export class WebhookDeliveryResponse {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiPropertyOptional({ type: [WebhookAttemptResponse], description: 'every try, oldest first (single delivery only)' })
   log?: WebhookAttemptResponse[];
-  @ApiPropertyOptional({ type: Object, description: 'the signed body (single delivery only)' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the signed body `{ type, timestamp, data }` (single delivery only)',
+  })
   payload?: unknown;
 }
