@@ -194,6 +194,16 @@ export const configSchema = z.object({
   WEBHOOK_REQUEUE_AFTER_SECONDS: z.coerce.number().min(1).default(300),
   /** Webhooks: longest wait for a receiver's answer (ms). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Days a recommender's link stays valid when the application has no deadline (issue 15 item 1). */
+  RECOMMENDATION_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  /** Days without an answer before a recommender is reminded (and again after as many days since the last reminder). */
+  RECOMMENDATION_REMINDER_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Most reminders one recommender gets. */
+  RECOMMENDATION_REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(3),
+  /** How often the reminder job looks for recommenders to remind (seconds); 0 turns the job off. */
+  RECOMMENDATION_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** Resends an applicant may ask for per recommender per hour (then 429 AUTH-429 with Retry-After). */
+  RECOMMENDATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).default(3),
 });
 
 /** The validated configuration. */
