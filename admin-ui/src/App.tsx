@@ -15,6 +15,8 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import SendIcon from '@mui/icons-material/Send';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -43,6 +45,11 @@ const UserList = lazy(() => import('./users/UserList'));
 const UserEdit = lazy(() => import('./users/UserEdit'));
 const ApiKeyList = lazy(() => import('./api-keys/ApiKeyList'));
 const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
+const WebhookList = lazy(() => import('./webhooks/WebhookList'));
+const WebhookCreate = lazy(() => import('./webhooks/WebhookCreate'));
+const WebhookEdit = lazy(() => import('./webhooks/WebhookEdit'));
+const DeliveryList = lazy(() => import('./webhooks/DeliveryList'));
+const DeliveryShow = lazy(() => import('./webhooks/DeliveryShow'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 
@@ -126,6 +133,23 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={KeyIcon}
           recordRepresentation="name"
           options={{ label: 'app.menu.api_keys' }}
+        />
+        <Resource
+          name="webhooks"
+          list={WebhookList}
+          create={WebhookCreate}
+          edit={WebhookEdit}
+          icon={WebhookIcon}
+          recordRepresentation="url"
+          options={{ label: 'app.menu.webhooks' }}
+        />
+        <Resource
+          name="webhook-deliveries"
+          list={DeliveryList}
+          show={DeliveryShow}
+          icon={SendIcon}
+          recordRepresentation={(r: { eventType: string; endpointUrl: string }) => `${r.eventType} → ${r.endpointUrl}`}
+          options={{ label: 'app.menu.webhook_deliveries' }}
         />
         <Resource
           name="audit-log"
