@@ -1,10 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdminStatsResponse, type PaymentStatusTotal } from './dto/admin-stats.dto.js';
-
-/** Session maximum time (spec §9): a session counts as active if it was active within this window. */
-const ACTIVE_SESSION_MINUTES = 30;
 
 /**
  * Dashboard Home figures (DESIGN §10), each one SQL aggregate run in parallel, so that the answer
@@ -12,7 +10,10 @@ const ACTIVE_SESSION_MINUTES = 30;
  */
 @Injectable()
 export class AdminStatsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Every figure of {@link AdminStatsResponse}. */
   async stats(): Promise<AdminStatsResponse> {
@@ -39,7 +40,7 @@ export class AdminStatsService {
       this.db.query(
         `SELECT count(*)::int AS n FROM sessions
          WHERE end_time IS NULL AND coalesce(last_activity_time, new_start_time, start_time) > now() - make_interval(mins => $1)`,
-        [ACTIVE_SESSION_MINUTES],
+        [this.config.SESSION_STALE_MINUTES], // a session not seen for this long is stale (issue 11 item 7)
       ) as Promise<{ n: number }[]>,
       this.db.query(
         `SELECT status, count(*)::int AS n, coalesce(sum(total), 0)::float8 AS amount FROM payments GROUP BY status`,
