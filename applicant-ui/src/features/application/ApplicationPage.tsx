@@ -140,7 +140,7 @@ export default function ApplicationPage() {
   const step = record ? resolveStep(requested, record.stepReached, requirements?.steps) : 1;
 
   // Session (spec §4) and time log (one record per step left).
-  const session = useFormSession(base, loaded ? (record?.Id ?? null) : null);
+  const session = useFormSession(base, loaded ? (record?.Id ?? null) : null, effectiveToken || null);
   useStepTimeLog(
     loaded ? effectiveToken : null,
     loaded && requirements ? (base === 'details' ? detailsStepKey(requested ?? 1) : stepKey(step)) : null,

@@ -1,4 +1,5 @@
 /** Application and token calls (docs/api.md "Applications and tokens"). */
+import { currentLocale } from '../../../i18n';
 import { api } from '../../../shared/api/client';
 import type { ApplicationRecord } from './application-types';
 
@@ -143,7 +144,8 @@ export async function fetchMyApplications(): Promise<MyApplication[]> {
 }
 
 /**
- * POST /api/timelog {duration (seconds, 4 decimals), step} with the application token. Sent with
+ * POST /api/timelog {duration (seconds, 4 decimals), step} with the application token and the page's
+ * `Accept-Language` (so any answer is in the applicant's language, issue 11). Sent with
  * `fetch(keepalive)` so that it also leaves while the page unloads. Never rejects (best effort).
  */
 export async function postTimeLog(token: string, duration: number, step: string): Promise<void> {
@@ -156,6 +158,7 @@ export async function postTimeLog(token: string, duration: number, step: string)
         Accept: 'application/json',
         'X-Application-Token': token,
         'X-Requested-With': 'XMLHttpRequest',
+        'Accept-Language': currentLocale(),
       },
       body: JSON.stringify({ duration: Number(duration.toFixed(4)), step }),
     });
