@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
 import { AuthorizeNetGateway } from './gateway/authorize-net.gateway.js';
 import { FakeGateway } from './gateway/fake.gateway.js';
@@ -28,7 +29,7 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
 
 /** The application fee: quotes, payments, and the job that settles unknown and held attempts (DESIGN §7). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
+  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule, ProgramsModule],
   controllers: [PaymentsController],
   providers: [
     { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
