@@ -98,8 +98,8 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'female' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01' },
-      { name: 'Fall 2026', begins: '2026-09' },
+      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
+      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
     ]);
   });
 
@@ -107,9 +107,9 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'male' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01' },
-      { name: 'Summer 2026', begins: '2026-05' },
-      { name: 'Fall 2026', begins: '2026-09' },
+      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
+      { name: 'Summer 2026', begins: '2026-05', label: 'Summer 2026' },
+      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
     ]);
   });
 
@@ -178,7 +178,12 @@ describe('session check and upsert', () => {
     const id = randomUUID();
     await upsert({ id, startTime: start, parentModule: 'application', parentId: app.id }).expect(200);
 
-    const activity = await upsert({ id, startTime: '2026-11-22T11:00:00-05:00', lastActivityTime: '2026-11-22T10:05:00-05:00', parentId: app.id });
+    const activity = await upsert({
+      id,
+      startTime: '2026-11-22T11:00:00-05:00',
+      lastActivityTime: '2026-11-22T10:05:00-05:00',
+      parentId: app.id,
+    });
     expect(activity.status).toBe(200);
     expect(activity.body.data).toMatchObject({
       startTime: '2026-11-22T15:00:00.000Z',
@@ -316,7 +321,9 @@ describe('session check and upsert', () => {
       const before = await stats();
       const iso = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
       await upsert({ id: fresh, startTime: iso(40), lastActivityTime: iso(2), parentId: app.id }).expect(200);
-      await upsert({ id: stale, startTime: iso(40), lastActivityTime: iso(t.config.SESSION_STALE_MINUTES + 1), parentId: app.id }).expect(200);
+      await upsert({ id: stale, startTime: iso(40), lastActivityTime: iso(t.config.SESSION_STALE_MINUTES + 1), parentId: app.id }).expect(
+        200,
+      );
       await upsert({ id: ended, startTime: iso(5), endTime: iso(1), parentId: app.id }).expect(200);
       expect(await stats()).toBe(before + 1);
       const list = await t

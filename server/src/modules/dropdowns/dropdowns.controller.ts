@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import { ParseSerialIdPipe } from '../../common/validation/parse-serial-id.pipe.js';
@@ -24,6 +24,7 @@ export class DropdownsController {
    * The fast path of the hot reads answers the same, `Vary: Accept-Language`.
    */
   @Get()
+  @Header('Vary', 'Accept-Language')
   @ApiOperation({ summary: "List of dropdowns, labels in the caller's Accept-Language (spec §7)" })
   @ApiOkResponse({ type: [DropdownResponse] })
   list(@Req() request: Request): Promise<DropdownResponse[]> {

@@ -398,12 +398,21 @@ export function cardYearOptions(now: Date): DropdownOption[] {
   return names(...Array.from({ length: 21 }, (_, i) => String(first + i)));
 }
 
-/** The label of `label` in `locale`; English when that language's label is missing or empty. */
-export function labelIn(label: LocalizedLabel, locale: Locale): string {
-  return label[locale] || label.en;
+/**
+ * The label of `label` in `locale`; English when that language's label is missing or empty. A label
+ * still stored as text (a row written in the shape before issue 11) is that text.
+ */
+export function labelIn(label: LocalizedLabel | string, locale: Locale): string {
+  return typeof label === 'string' ? label : label[locale] || label.en;
 }
 
-/** The languages whose label `label` lacks (absent or blank), e.g. `['zh-CN']`. */
-export function missingLocales(label: LocalizedLabel): Locale[] {
-  return (['en', 'es', 'zh-CN'] as const).filter((locale) => !label[locale]?.trim());
+/** `label` per language; a label still stored as text is the English one. */
+export function byLocale(label: LocalizedLabel | string): LocalizedLabel {
+  return typeof label === 'string' ? { en: label } : label;
+}
+
+/** The languages whose label `label` lacks (absent or blank), e.g. `['zh-CN']`; a text label has English only. */
+export function missingLocales(label: LocalizedLabel | string): Locale[] {
+  const labels: Partial<LocalizedLabel> = byLocale(label);
+  return (['en', 'es', 'zh-CN'] as const).filter((locale) => !labels[locale]?.trim());
 }

@@ -10,7 +10,7 @@ import { whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.j
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
 import { Dropdown } from './dropdown.entity.js';
-import { cardYearOptions, DROPDOWN_SEEDS, type DropdownOption, type LocalizedLabel } from './dropdowns.seed-data.js';
+import { byLocale, cardYearOptions, DROPDOWN_SEEDS, type DropdownOption, type LocalizedLabel } from './dropdowns.seed-data.js';
 import { AdminDropdownResponse, DropdownResponse, type DropdownOptionDto, type UpdateDropdownDto } from './dto/dropdown.dto.js';
 
 /** Key of the list computed on every read (spec §3 "Card years … 21 values"). */
@@ -61,7 +61,7 @@ export class DropdownsService implements OnApplicationBootstrap {
         const options = row.options.map((option) => {
           const seed = seeded.get(option.value);
           if (!seed) return option;
-          const label: LocalizedLabel = { ...option.label };
+          const label: LocalizedLabel = { ...byLocale(option.label) };
           for (const locale of ['es', 'zh-CN'] as const) {
             if (!label[locale]?.trim() && seed[locale]) {
               label[locale] = seed[locale];
@@ -125,7 +125,7 @@ export class DropdownsService implements OnApplicationBootstrap {
       if (new Set(values).size !== values.length) {
         throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { options: [{ key: 'errors.DRP-422-duplicate' }] } });
       }
-      const previous = new Map(row.options.map((o) => [o.value, o.label]));
+      const previous = new Map(row.options.map((o) => [o.value, byLocale(o.label)]));
       row.options = dto.options.map((o) => storedOption(o, previous.get(o.value.trim())));
       if (dto.label) row.label = dto.label.trim();
       const after = this.toAdminResponse(await dropdowns.save(row));

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Header, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -19,6 +19,7 @@ export class ProgramsController {
    * (en, es, zh-CN; issue 11). 422 VAL-001 when gender is not female or male.
    */
   @Get()
+  @Header('Vary', 'Accept-Language')
   @ApiOperation({ summary: 'Fields of interest for a gender, with popup, courses and section flags' })
   @ApiOkResponse({ type: [ProgramResponse] })
   list(@Query() query: GenderQuery, @Req() request: Request): Promise<ProgramResponse[]> {
@@ -27,6 +28,7 @@ export class ProgramsController {
 
   /** Semesters offered to a gender, each `{name, begins, label}` with the label in the caller's `Accept-Language`. */
   @Get('semesters')
+  @Header('Vary', 'Accept-Language')
   @ApiOperation({ summary: 'Semesters offered to a gender' })
   @ApiOkResponse({ type: [SemesterResponse] })
   semesters(@Query() query: GenderQuery, @Req() request: Request): SemesterResponse[] {

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, registerDecorator, ValidateNested } from 'class-validator';
 import type { Locale } from '../../../common/i18n/i18n.service.js';
 import type { Dropdown } from '../dropdown.entity.js';
-import { labelIn, missingLocales, type LocalizedLabel, type ShownOption } from '../dropdowns.seed-data.js';
+import { byLocale, labelIn, missingLocales, type LocalizedLabel, type ShownOption } from '../dropdowns.seed-data.js';
 
 const LABEL_KEYS = new Set(['en', 'es', 'zh-CN']);
 
@@ -117,7 +117,7 @@ export class AdminDropdownResponse {
       id: row.id,
       key: row.key,
       label: row.label,
-      options: row.options,
+      options: row.options.map((o) => ({ value: o.value, label: byLocale(o.label) })),
       updated_at: row.updatedAt.toISOString(),
       computed,
       missingTranslations: row.options.reduce((n, o) => n + missingLocales(o.label).length, 0),
