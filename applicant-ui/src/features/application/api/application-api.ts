@@ -13,7 +13,21 @@ export interface StartApplicationBody {
   lastName: string;
   email: string;
   locale: string;
+  /** The browser's IANA time zone: e-mails show times in it (issue 11). */
+  timeZone?: string;
 }
+
+/** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), or undefined when unknown. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Applications whose stored time zone this page has already brought up to date. */
+const zoneSent = new Set<string>();
 
 /** Answer of POST /api/applications. */
 export interface StartApplicationAnswer {
@@ -44,7 +58,8 @@ export async function checkToken(token: string): Promise<TokenCheckAnswer> {
 }
 
 /**
- * PATCH /api/applications/{id} with header `X-Application-Token`; body `{version, stepReached?, …fields}`.
+ * PATCH /api/applications/{id} with header `X-Application-Token`; body `{version, stepReached?, …fields}`
+ * (plus `timeZone` on the first save of a page load).
  * Resolves with the saved record (new `version`); rejects with the axios error (409 APP-409, 422 VAL-001,
  * 503 MAI-002…). Sent `silent`: the autosave shows failures in its status line (with the server's
  * maintenance message), never the generic error dialog.
@@ -54,10 +69,14 @@ export async function saveApplication(
   token: string,
   body: { version: number; stepReached?: string } & Record<string, unknown>,
 ): Promise<ApplicationRecord> {
-  const { data } = await api.patch<{ success: true; data: ApplicationRecord }>(`/applications/${encodeURIComponent(id)}`, body, {
-    headers: { 'X-Application-Token': token },
-    silent: true,
-  });
+  // the first save of a page load also stores the browser's time zone (the applicant may have moved)
+  const zone = zoneSent.has(id) ? undefined : browserTimeZone();
+  const { data } = await api.patch<{ success: true; data: ApplicationRecord }>(
+    `/applications/${encodeURIComponent(id)}`,
+    zone ? { ...body, timeZone: zone } : body,
+    { headers: { 'X-Application-Token': token }, silent: true },
+  );
+  zoneSent.add(id);
   return data.data;
 }
 
