@@ -25,6 +25,8 @@ import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordConte
 import { formatDuration, formatUsd } from '../dashboard/stats';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
+import { useRemoteChoices } from './choices';
+import { choiceLabel } from './options';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
@@ -196,6 +198,7 @@ function ApplicationDetailView() {
   const [locale] = useLocaleState();
   const formatDate = useFormatDate();
   const fieldName = useFieldName();
+  const choices = useRemoteChoices(); // program and semester labels in the admin's language (issue 11)
   const heading = useRef<HTMLHeadingElement>(null);
   // a newly opened application moves focus to its heading (keyboard and screen-reader users start there)
   useEffect(() => {
@@ -231,9 +234,9 @@ function ApplicationDetailView() {
                 [f('Payment_Status'), translate(`app.applications.payment_status.${record.Payment_Status}`, { _: record.Payment_Status })],
                 [f('email'), record.email],
                 [f('gender'), translate(`app.applications.gender.${record.gender}`, { _: record.gender ?? '' })],
-                [f('fieldOfInterest'), record.fieldOfInterest],
+                [f('fieldOfInterest'), choiceLabel(choices.programs, record.fieldOfInterest)],
                 [f('program'), translate(`app.dashboard.group.${record.program}`, { _: record.program ?? '' })],
-                [f('semesterApplied'), record.semesterApplied],
+                [f('semesterApplied'), choiceLabel(choices.semesters, record.semesterApplied)],
                 [f('location'), record.location ?? '—'],
                 [f('locale'), record.locale],
                 [

@@ -1,9 +1,11 @@
 /**
  * Option lists of the applications filters. Programs and semesters come from the public endpoints
- * (`GET /api/programs?gender=…`, `GET /api/programs/semesters?gender=…`, both genders merged); the
- * fixed lists (status, group, gender, payment status) from {@link ./types}.
+ * (`GET /api/programs?gender=…`, `GET /api/programs/semesters?gender=…`, both genders merged), labelled
+ * in the admin's language (`Accept-Language`; loaded again when it changes, issue 11); the fixed lists
+ * (status, group, gender, payment status) from {@link ./types}.
  */
 import { useEffect, useState } from 'react';
+import { useLocaleState } from 'react-admin';
 import { API_URL } from '../config';
 import { httpClient } from '../api/httpClient';
 import { programChoices, semesterChoices, type Choice } from './options';
@@ -14,8 +16,9 @@ export interface RemoteChoices {
   semesters: Choice[];
 }
 
-/** Loads the program and semester choices once per mount. */
+/** Loads the program and semester choices once per mount and language. */
 export function useRemoteChoices(): RemoteChoices {
+  const [locale] = useLocaleState();
   const [choices, setChoices] = useState<RemoteChoices>({ programs: [], semesters: [] });
   useEffect(() => {
     let live = true;
@@ -31,14 +34,14 @@ export function useRemoteChoices(): RemoteChoices {
     Promise.all([
       get<{ name: string; label?: string }>('/programs?gender=female'),
       get<{ name: string; label?: string }>('/programs?gender=male'),
-      get<{ name: string }>('/programs/semesters?gender=female'),
-      get<{ name: string }>('/programs/semesters?gender=male'),
+      get<{ name: string; label?: string }>('/programs/semesters?gender=female'),
+      get<{ name: string; label?: string }>('/programs/semesters?gender=male'),
     ]).then(([pf, pm, sf, sm]) => {
       if (live) setChoices({ programs: programChoices([pf, pm]), semesters: semesterChoices([sf, sm]) });
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale]);
   return choices;
 }

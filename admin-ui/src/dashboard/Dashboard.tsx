@@ -17,6 +17,8 @@ import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'r
 import type { AdminDataProvider, AdminStats } from '../api/dataProvider';
 import { ChartCard } from './ChartCard';
 import { JobsCard } from './JobsCard';
+import { useRemoteChoices } from '../applications/choices';
+import { choiceLabel } from '../applications/options';
 import {
   countSeries,
   formatCount,
@@ -115,6 +117,7 @@ function CountBars({ title, data, testId }: { title: string; data: Datum[]; test
 
 /** The charts and cards for loaded stats. */
 function StatsView({ stats }: { stats: AdminStats }) {
+  const choices = useRemoteChoices(); // program and semester labels in the admin's language (issue 11)
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const statusLabel = (s: string) => translate(`app.dashboard.status.${s}`, { _: s });
@@ -199,10 +202,18 @@ function StatsView({ stats }: { stats: AdminStats }) {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CountBars title={translate('app.dashboard.chart.semester')} data={semesterSeries(stats.bySemester)} testId="chart-semester" />
+          <CountBars
+            title={translate('app.dashboard.chart.semester')}
+            data={semesterSeries(stats.bySemester, (s) => choiceLabel(choices.semesters, s))}
+            testId="chart-semester"
+          />
         </Grid>
         <Grid size={12}>
-          <CountBars title={translate('app.dashboard.chart.program')} data={countSeries(stats.byProgram)} testId="chart-program" />
+          <CountBars
+            title={translate('app.dashboard.chart.program')}
+            data={countSeries(stats.byProgram, (p) => choiceLabel(choices.programs, p))}
+            testId="chart-program"
+          />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
           <ChartCard
