@@ -19,17 +19,8 @@ import { ChartCard } from './ChartCard';
 import { JobsCard } from './JobsCard';
 import { useRemoteChoices } from '../applications/choices';
 import { choiceLabel } from '../applications/options';
-import {
-  countSeries,
-  formatCount,
-  formatDuration,
-  formatShare,
-  formatUsd,
-  funnelSeries,
-  semesterSeries,
-  timeSeries,
-  type Datum,
-} from './stats';
+import { countSeries, formatCount, formatShare, formatUsd, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
+import { formatDuration } from './duration';
 import { STEP_KEYS } from '../common/form-steps';
 
 type State = { stats: AdminStats | null; loading: boolean; error: boolean };
