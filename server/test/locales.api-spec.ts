@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { LocalizedLabels1764130000000 } from '../../migrations/1764130000000-localized-labels.js';
 import { en } from '../src/common/i18n/messages.en.js';
-import { fakeOpaqueData } from '../src/modules/payments/gateway/fake.gateway.js';
+import { certifyAndPay } from './support/drafts.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, startApplication, startBody, type TestApp } from './support/test-app.js';
 
@@ -235,18 +235,7 @@ describe('e-mails wholly in the application’s language, times in its zone (iss
     expect(start.text).not.toContain('Spring 2026');
     for (const word of englishWords('startSubject', 'startText')) expect(wordsOf(start)).not.toContain(word);
 
-    await t.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [started.id]);
-    const paid = await t
-      .http()
-      .post('/api/payments')
-      .set('X-Application-Token', started.token)
-      .send({
-        applicationId: started.id,
-        opaqueData: fakeOpaqueData('4111111111111111', '12/35', randomUUID()),
-        creditCardFullName: 'Wang Meiling',
-        creditCardBillingZip: '11230',
-        requestId: randomUUID(),
-      });
+    const paid = await certifyAndPay(t, started, 'Wang Meiling');
     expect(paid.status).toBe(201);
     const receipt = await sink.waitFor((m) => m.to.includes(email) && m !== start);
     const at = (await t.db.query('SELECT updated_at FROM payments WHERE application_id = $1', [started.id])).rows[0].updated_at as Date;

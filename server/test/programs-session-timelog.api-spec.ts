@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fakeOpaqueData } from '../src/modules/payments/gateway/fake.gateway.js';
+import { certifyAndPay } from './support/drafts.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -460,18 +460,7 @@ describe('POST /api/timelog', () => {
 
   it("records the payment step's time with the application token after payment submitted the application (201, no 410)", async () => {
     const app = await startApplication(t, { email: 'timelog-paid@example.com' });
-    await t.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [app.id]);
-    const paid = await t
-      .http()
-      .post('/api/payments')
-      .set('X-Application-Token', app.token)
-      .send({
-        applicationId: app.id,
-        opaqueData: fakeOpaqueData('4111111111111111', '12/35', randomUUID()),
-        creditCardFullName: 'Moshe Levi',
-        creditCardBillingZip: '11230',
-        requestId: randomUUID(),
-      });
+    const paid = await certifyAndPay(t, app, 'Moshe Levi');
     expect(paid.status).toBe(201);
     expect((await t.db.query('SELECT status FROM applications WHERE id = $1', [app.id])).rows[0].status).toBe('submitted');
     // the application form is closed to this token (it now opens the details form, issue 11)…
