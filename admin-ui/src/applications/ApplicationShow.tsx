@@ -26,8 +26,7 @@ import { formatDuration } from '../dashboard/duration';
 import { formatUsd } from '../dashboard/stats';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
-import { useRemoteChoices } from './choices';
-import { choiceLabel } from './options';
+import { ChoiceText } from './ChoiceText';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
@@ -199,7 +198,6 @@ function ApplicationDetailView() {
   const [locale] = useLocaleState();
   const formatDate = useFormatDate();
   const fieldName = useFieldName();
-  const choices = useRemoteChoices(); // program and semester labels in the admin's language (issue 11)
   const heading = useRef<HTMLHeadingElement>(null);
   // a newly opened application moves focus to its heading (keyboard and screen-reader users start there)
   useEffect(() => {
@@ -235,9 +233,9 @@ function ApplicationDetailView() {
                 [f('Payment_Status'), translate(`app.applications.payment_status.${record.Payment_Status}`, { _: record.Payment_Status })],
                 [f('email'), record.email],
                 [f('gender'), translate(`app.applications.gender.${record.gender}`, { _: record.gender ?? '' })],
-                [f('fieldOfInterest'), choiceLabel(choices.programs, record.fieldOfInterest)],
+                [f('fieldOfInterest'), <ChoiceText key="p" kind="programs" value={record.fieldOfInterest} />],
                 [f('program'), translate(`app.dashboard.group.${record.program}`, { _: record.program ?? '' })],
-                [f('semesterApplied'), choiceLabel(choices.semesters, record.semesterApplied)],
+                [f('semesterApplied'), <ChoiceText key="s" kind="semesters" value={record.semesterApplied} />],
                 [f('location'), record.location ?? '—'],
                 [f('locale'), record.locale],
                 [

@@ -8,12 +8,17 @@ import { useEffect, useState } from 'react';
 import { useLocaleState } from 'react-admin';
 import { API_URL } from '../config';
 import { httpClient } from '../api/httpClient';
-import { programChoices, semesterChoices, type Choice } from './options';
+import { choiceLabel, programChoices, semesterChoices, type Choice } from './options';
 
 /** Program and semester choices, empty until loaded (a failed load leaves them empty). */
 export interface RemoteChoices {
   programs: Choice[];
   semesters: Choice[];
+}
+
+/** The program or semester label of a stored value, in the admin's language (loads the choices itself). */
+export function useChoiceLabel(kind: keyof RemoteChoices, value: string | null | undefined): string {
+  return choiceLabel(useRemoteChoices()[kind], value);
 }
 
 /** Loads the program and semester choices once per mount and language. */
