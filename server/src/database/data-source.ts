@@ -19,6 +19,7 @@ import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
 const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
@@ -39,6 +40,7 @@ export const ENTITIES = [
   DiscountCode,
   Payment,
   ApiKey,
+  Recommendation,
 ];
 
 /**

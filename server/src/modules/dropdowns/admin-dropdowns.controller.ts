@@ -29,6 +29,7 @@ export class AdminDropdownsController {
 
   /** One list. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One dropdown' })
   @ApiOkResponse({ type: AdminDropdownResponse })
   get(@Param('id', ParseSerialIdPipe) id: number): Promise<AdminDropdownResponse> {
     return this.dropdowns.get(id);
@@ -39,6 +40,7 @@ export class AdminDropdownsController {
    * English one and keeps the others). 422 VAL-001 on duplicates or bad options.
    */
   @Put(':id')
+  @ApiOperation({ summary: 'Edit a dropdown (label and options)' })
   @ApiOkResponse({ type: AdminDropdownResponse })
   update(
     @Param('id', ParseSerialIdPipe) id: number,

@@ -29,7 +29,7 @@ export class ProgramsController {
   /** Semesters offered to a gender, each `{name, begins, label}` with the label in the caller's `Accept-Language`. */
   @Get('semesters')
   @Header('Vary', 'Accept-Language')
-  @ApiOperation({ summary: 'Semesters offered to a gender' })
+  @ApiOperation({ operationId: 'listSemesters', summary: 'Semesters offered to a gender' })
   @ApiOkResponse({ type: [SemesterResponse] })
   semesters(@Query() query: GenderQuery, @Req() request: Request): SemesterResponse[] {
     return this.programs.semesters(query.gender, this.i18n.localeOf(request));

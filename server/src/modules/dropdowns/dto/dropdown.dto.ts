@@ -59,11 +59,17 @@ export class UpdateDropdownDto {
   @ValidateNested({ each: true })
   @Type(() => DropdownOptionDto)
   options: DropdownOptionDto[];
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() id?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() key?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() updated_at?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() computed?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() missingTranslations?: unknown;
+  @ApiPropertyOptional({ type: Number, readOnly: true, description: 'echoed back from the read; ignored' }) @IsOptional() id?: unknown;
+  @ApiPropertyOptional({ type: String, readOnly: true, description: 'echoed back from the read; ignored' }) @IsOptional() key?: unknown;
+  @ApiPropertyOptional({ type: String, format: 'date-time', readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  updated_at?: unknown;
+  @ApiPropertyOptional({ type: Boolean, readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  computed?: unknown;
+  @ApiPropertyOptional({ type: Number, readOnly: true, description: 'echoed back from the admin read; ignored' })
+  @IsOptional()
+  missingTranslations?: unknown;
 }
 
 /** An option as the forms get it: the value and the label in the caller's language. */
