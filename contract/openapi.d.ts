@@ -266,7 +266,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List of dropdowns (spec §7) */
+    /** List of dropdowns, labels in the caller's Accept-Language (spec §7) */
     get: operations['listDropdowns'];
     put?: never;
     post?: never;
@@ -562,7 +562,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create or update a session */
+    /** Create or update a session of an application (token, owner or admin) */
     post: operations['upsertSession'];
     delete?: never;
     options?: never;
@@ -1431,8 +1431,9 @@ export interface components {
       /** @example https://accounts.example.com/authorize?response_type=code&… */
       url: string;
     };
-    DropdownOptionDto: {
+    ShownOptionDto: {
       value: string;
+      /** @description the label in the caller's Accept-Language (English when that language's label is missing) */
       label: string;
     };
     DropdownResponse: {
@@ -1440,11 +1441,15 @@ export interface components {
       /** @example maritalStatus */
       key: string;
       label: string;
-      options: components['schemas']['DropdownOptionDto'][];
+      options: components['schemas']['ShownOptionDto'][];
       /** Format: date-time */
       updated_at: string;
       /** @description true for lists computed by the server (card years), which cannot be edited */
       computed: boolean;
+    };
+    DropdownOptionDto: {
+      value: string;
+      label: string | components['schemas']['LocalizedLabelDto'];
     };
     UpdateDropdownDto: {
       label?: string;
@@ -1460,6 +1465,33 @@ export interface components {
       readonly updated_at?: string;
       /** @description echoed back from the read; ignored */
       readonly computed?: boolean;
+      /** @description echoed back from the admin read; ignored */
+      readonly missingTranslations?: number;
+    };
+    LocalizedLabelDto: {
+      /** @example Married */
+      en: string;
+      /** @example Casado/a */
+      es?: string;
+      /** @example 已婚 */
+      'zh-CN'?: string;
+    };
+    LocalizedOptionDto: {
+      value: string;
+      label: components['schemas']['LocalizedLabelDto'];
+    };
+    AdminDropdownResponse: {
+      id: number;
+      /** @example maritalStatus */
+      key: string;
+      label: string;
+      options: components['schemas']['LocalizedOptionDto'][];
+      /** Format: date-time */
+      updated_at: string;
+      /** @description true for lists computed by the server (card years), which cannot be edited */
+      computed: boolean;
+      /** @description labels missing (absent or blank) over all options and languages (issue 11 item 3) */
+      missingTranslations: number;
     };
     PopupDto: {
       title: string;
@@ -1484,7 +1516,9 @@ export interface components {
       name: string;
       /** @enum {string} */
       program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      /** @description shown name, in the caller's language */
       label: string;
+      /** @description popup; its title in the caller's language (the college is a proper name) */
       popup: components['schemas']['PopupDto'];
       /** @description empty: the program lists no courses (any semester of the gender, no location) */
       courses: components['schemas']['CourseDto'][];
@@ -1501,6 +1535,11 @@ export interface components {
        * @example 2026-01
        */
       begins: string;
+      /**
+       * @description the name in the caller's Accept-Language (issue 11)
+       * @example Otoño 2026
+       */
+      label: string;
     };
     MaintenanceScheduleDto: {
       /** @example 2026-12-01 */
@@ -1611,6 +1650,11 @@ export interface components {
       location: string | null;
       locale: string;
       /**
+       * @description the applicant's IANA time zone (issue 11)
+       * @example America/Toronto
+       */
+      timeZone: string | null;
+      /**
        * @example [
        *       {
        *         "college": "",
@@ -1664,6 +1708,11 @@ export interface components {
       email: string;
       /** @enum {string} */
       locale: 'en' | 'es' | 'zh-CN';
+      /**
+       * @description the applicant's IANA time zone; e-mails show times in it (issue 11)
+       * @example America/Toronto
+       */
+      timeZone?: string;
     };
     StartApplicationResponse: {
       success: boolean;
@@ -1882,6 +1931,11 @@ export interface components {
        * @example 2
        */
       stepReached?: string;
+      /**
+       * @description the applicant's IANA time zone (a column, not an answer; issue 11)
+       * @example Asia/Shanghai
+       */
+      timeZone?: string;
     };
     SaveApplicationResponse: {
       success: boolean;
@@ -2010,11 +2064,19 @@ export interface components {
       newStartTime?: string;
       lastActivityTime?: string;
       endTime?: string;
-      /** @example application */
-      parentModule?: string;
-      /** @description the record the session belongs to (application Id) */
-      parentId?: string;
+      /**
+       * @example application
+       * @enum {string}
+       */
+      parentModule?: 'application' | 'details';
+      /**
+       * Format: uuid
+       * @description the application the session belongs to (its Id)
+       */
+      parentId: string;
       renewed?: boolean;
+      /** @description the application token, for callers that cannot send `X-Application-Token` (e.g. a beacon) */
+      token?: string;
     };
     SessionResponse: {
       id: string;
@@ -4528,7 +4590,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DropdownResponse'][];
+          'application/json': components['schemas']['AdminDropdownResponse'][];
         };
       };
       /** @description AUTH-401 */
@@ -4613,7 +4675,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DropdownResponse'];
+          'application/json': components['schemas']['AdminDropdownResponse'];
         };
       };
       /** @description AUTH-401 */
@@ -4702,7 +4764,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DropdownResponse'];
+          'application/json': components['schemas']['AdminDropdownResponse'];
         };
       };
       /** @description AUTH-401 */
@@ -6127,7 +6189,10 @@ export interface operations {
   upsertSession: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description the application token (or `token` in the body) */
+        'X-Application-Token'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -6143,6 +6208,38 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionUpsertResponse'];
+        };
+      };
+      /** @description AUTH-401 no token and no login */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 another application's token, or a session id of another application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
         };
       };
       /** @description Client error in the error shape (codes in docs/api.md) */

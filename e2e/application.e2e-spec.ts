@@ -68,9 +68,13 @@ async function start(
   msg: Record<string, unknown>,
   o: { gender: 'female' | 'male'; program: string; semester: string; location?: string; first: string; last: string; email: string },
 ): Promise<string> {
-  const programs = (await (await fetch(`${portal.baseUrl}/api/programs?gender=${o.gender}`)).json()) as { name: string; label: string }[];
-  const label = programs.find((p) => p.name === o.program)!.label;
   await page.goto(`${portal.baseUrl}/`);
+  // the program's label in the page's language (issue 11: the catalogue answers in Accept-Language)
+  const language = (await page.context().cookies(portal.baseUrl)).find((c) => c.name === 'locale')?.value ?? 'en';
+  const programs = (await (
+    await fetch(`${portal.baseUrl}/api/programs?gender=${o.gender}`, { headers: { 'accept-language': language } })
+  ).json()) as { name: string; label: string }[];
+  const label = programs.find((p) => p.name === o.program)!.label;
   await page.getByLabel(at(msg, `gender.${o.gender}`), { exact: true }).check();
   await page.getByLabel(label, { exact: true }).check();
   await page.getByLabel(at(msg, 'welcome.semester')).selectOption(o.semester);
@@ -338,7 +342,8 @@ describe('the whole application up to payment', () => {
     await reviewAndCertify(
       page,
       es,
-      [...texts(p1, f2, e3, s5, r6).filter((v) => v !== 'NY' && v !== 'Single' && v !== 'Friend'), 'New York'],
+      // option answers show their Spanish labels (issue 11): the state NY is "Nueva York"
+      [...texts(p1, f2, e3, s5, r6).filter((v) => v !== 'NY' && v !== 'Single' && v !== 'Friend'), 'Nueva York'],
       'Moshe Cohen',
     );
     await page
@@ -514,7 +519,7 @@ describe('the whole application up to payment', () => {
     await page2.goto(`${portal.baseUrl}/home`);
     const item = page2.getByTestId('home-application');
     await item.waitFor();
-    await expect(item.innerText()).resolves.toContain('BA Psychology - Social Work Track');
+    await expect(item.innerText()).resolves.toContain('BA in Psychology - Social Work Track'); // the label, not the key (issue 11)
     await expect(item.innerText()).resolves.toContain(at(en, 'home.statuses.draft'));
     await item.getByRole('button', { name: at(en, 'home.actions.pay') }).click();
     await page2.waitForURL(/\/application\/8\?token=/);

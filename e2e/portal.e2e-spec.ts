@@ -62,7 +62,7 @@ describe('admin console', () => {
     await page.goto(`${portal.baseUrl}/admin/`);
     await page.getByRole('menuitem', { name: 'Manage Dropdowns' }).click();
     await page.getByText('How did you hear about us', { exact: true }).click();
-    const friendLabel = page.locator('input[name="options.2.label"]');
+    const friendLabel = page.locator('input[name="options.2.label.en"]'); // the English label (issue 11: one per language)
     await expect(friendLabel.inputValue()).resolves.toBe('Friend');
     await friendLabel.fill('Friend or family');
     await page.getByRole('button', { name: 'Save' }).click();

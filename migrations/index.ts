@@ -8,6 +8,7 @@ import { EmailVerification1764011000000 } from './1764011000000-email-verificati
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
+import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
 import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
@@ -24,6 +25,7 @@ export const MIGRATIONS = [
   ApiKeys1764020000000,
   AddressCountry1764021000000,
   Recommendations1764100000000,
+  LocalizedLabels1764130000000,
   Webhooks1764140000000,
   OAuthNonce1764150000000,
   MoneyCents1764151000000,

@@ -604,7 +604,12 @@ describe('audit log of the existing admin writes (dropdowns, maintenance windows
     expect(entries.rows).toHaveLength(2);
     expect(entries.rows[0]).toMatchObject({ actor_email: ADMIN.email, action: 'update' });
     expect(entries.rows[0].before.options).toEqual(dropdown.options);
-    expect(entries.rows[0].after.options).toEqual(options);
+    // audited as stored (issue 11): a text label sets English and keeps the option's other languages
+    expect(entries.rows[0].after.options).toEqual([
+      { value: 'Yes', label: { en: 'Yes', es: 'Sí', 'zh-CN': '是' } },
+      { value: 'No', label: { en: 'No', es: 'No', 'zh-CN': '否' } },
+      { value: 'Maybe', label: { en: 'Maybe' } },
+    ]);
     expect(entries.rows[1].after.options).toEqual(dropdown.options);
   });
 

@@ -29,7 +29,8 @@ describe('the e-mail when an application starts', () => {
   it('delivers the continue link in the applicant’s language, and the link opens the application', async () => {
     const started = await startApplication(t, { email: 'ana.start@example.com', firstName: 'Ana', locale: 'es' });
     const mail = await sink.waitFor((m) => m.to.includes('ana.start@example.com'));
-    expect(mail.subject).toBe('Su solicitud para MSW: continúe cuando quiera');
+    // the program's label in the application's language, not its key (issue 11 item 3)
+    expect(mail.subject).toBe('Su solicitud para Maestría en Trabajo Social (MSW): continúe cuando quiera');
     expect(mail.text).toContain('Estimado/a Ana');
     expect(mail.text).toContain(`Su número de referencia es ${started.data.referenceNumber}`);
     expect(mail.html).toContain('<a href="https://apply.example.edu/validation?token=');
@@ -43,7 +44,7 @@ describe('the e-mail when an application starts', () => {
   it('writes zh-CN e-mails in Chinese', async () => {
     await startApplication(t, { email: 'li.start@example.com', firstName: 'Li', locale: 'zh-CN' });
     const mail = await sink.waitFor((m) => m.to.includes('li.start@example.com'));
-    expect(mail.subject).toBe('您的MSW申请：随时可以继续');
+    expect(mail.subject).toBe('您的社会工作硕士（MSW）申请：随时可以继续');
     expect(mail.text).toContain('Li，您好');
   });
 });

@@ -141,8 +141,16 @@ describe('POST /api/dropdowns/{id}', () => {
     const later = await byKey('israelPrograms');
     expect(later).toMatchObject({ label: 'Israel programmes', options });
     expect(later.updated_at).toBe(saved.updated_at);
+    // stored per language (issue 11): a text label is the English one; the seeded es/zh-CN of a kept value stay
     const row = await t.db.query('SELECT label, options FROM dropdowns WHERE id = $1', [before.id]);
-    expect(row.rows[0]).toEqual({ label: 'Israel programmes', options });
+    expect(row.rows[0]).toEqual({
+      label: 'Israel programmes',
+      options: [
+        { value: 'TTI', label: { en: 'TTI', es: 'TTI', 'zh-CN': 'TTI' } },
+        { value: 'Touro', label: { en: 'Touro Israel', es: 'Touro', 'zh-CN': 'Touro' } },
+        { value: 'Machon', label: { en: 'Machon' } },
+      ],
+    });
   });
 
   it('trims values and labels, and accepts the read-only fields of a GET echoed back', async () => {
@@ -161,8 +169,8 @@ describe('POST /api/dropdowns/{id}', () => {
     expect(response.status).toBe(200);
     const row = await t.db.query('SELECT options FROM dropdowns WHERE id = $1', [before.id]);
     expect(row.rows[0].options).toEqual([
-      { value: 'Full time', label: 'Full-time' },
-      { value: 'Part time', label: 'Part time' },
+      { value: 'Full time', label: { en: 'Full-time', es: 'Tiempo completo', 'zh-CN': '全职' } },
+      { value: 'Part time', label: { en: 'Part time', es: 'Medio tiempo', 'zh-CN': '兼职' } },
     ]);
   });
 
@@ -326,9 +334,14 @@ describe('/api/admin/dropdowns (ra-data-simple-rest)', () => {
     ];
     const response = await t.http().put(`/api/admin/dropdowns/${target.id}`).set(admin()).send({ label: 'Months (short)', options });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: target.id, key: 'months', label: 'Months (short)', options });
+    // the admin shape has every language (issue 11): a text label sets English and keeps the others
+    const stored = [
+      { value: '01', label: { en: 'January', es: '01', 'zh-CN': '01' } },
+      { value: '02', label: { en: 'February', es: '02', 'zh-CN': '02' } },
+    ];
+    expect(response.body).toMatchObject({ id: target.id, key: 'months', label: 'Months (short)', options: stored, missingTranslations: 0 });
     const row = await t.db.query('SELECT label, options FROM dropdowns WHERE id = $1', [target.id]);
-    expect(row.rows[0]).toEqual({ label: 'Months (short)', options });
+    expect(row.rows[0]).toEqual({ label: 'Months (short)', options: stored });
   });
 
   it('answers 422 for duplicates on PUT and changes nothing', async () => {

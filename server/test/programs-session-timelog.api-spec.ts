@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { fakeOpaqueData } from '../src/modules/payments/gateway/fake.gateway.js';
+import { certifyAndPay } from './support/drafts.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -98,8 +98,8 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'female' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01' },
-      { name: 'Fall 2026', begins: '2026-09' },
+      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
+      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
     ]);
   });
 
@@ -107,9 +107,9 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'male' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01' },
-      { name: 'Summer 2026', begins: '2026-05' },
-      { name: 'Fall 2026', begins: '2026-09' },
+      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
+      { name: 'Summer 2026', begins: '2026-05', label: 'Summer 2026' },
+      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
     ]);
   });
 
@@ -122,6 +122,16 @@ describe('GET /api/programs/semesters', () => {
 
 describe('session check and upsert', () => {
   const start = '2026-11-22T10:00:00-05:00';
+  /** An application and its token: every session belongs to one (issue 11 item 7). */
+  let app: { id: string; token: string };
+  const upsert = (body: Record<string, unknown>, token: string | null = app.token) => {
+    const call = t.http().post('/api/session/upsert');
+    return (token ? call.set('X-Application-Token', token) : call).send(body);
+  };
+
+  beforeAll(async () => {
+    app = await startApplication(t);
+  });
 
   async function sessionRow(id: string) {
     const result = await t.db.query('SELECT * FROM sessions WHERE id = $1', [id]);
@@ -134,10 +144,9 @@ describe('session check and upsert', () => {
     expect(free.status).toBe(200);
     expect(free.body).toEqual({ success: true, code: 'SES-000' });
 
-    const parentId = randomUUID();
-    const upsert = await t.http().post('/api/session/upsert').send({ id, startTime: start, parentModule: 'application', parentId });
-    expect(upsert.status).toBe(200);
-    expect(upsert.body).toEqual({
+    const stored = await upsert({ id, startTime: start, parentModule: 'application', parentId: app.id });
+    expect(stored.status).toBe(200);
+    expect(stored.body).toEqual({
       success: true,
       data: {
         id,
@@ -146,7 +155,7 @@ describe('session check and upsert', () => {
         endTime: null,
         lastActivityTime: null,
         parentModule: 'application',
-        parentId,
+        parentId: app.id,
         renewed: false,
       },
     });
@@ -154,7 +163,7 @@ describe('session check and upsert', () => {
     expect(row).toMatchObject({
       id,
       parent_module: 'application',
-      parent_id: parentId,
+      parent_id: app.id,
       renewed: false,
       end_time: null,
       last_activity_time: null,
@@ -167,28 +176,30 @@ describe('session check and upsert', () => {
 
   it('updates only the fields sent: lastActivityTime, then endTime', async () => {
     const id = randomUUID();
-    await t.http().post('/api/session/upsert').send({ id, startTime: start, parentModule: 'application', parentId: 'app-1' }).expect(200);
+    await upsert({ id, startTime: start, parentModule: 'application', parentId: app.id }).expect(200);
 
-    const activity = await t
-      .http()
-      .post('/api/session/upsert')
-      .send({ id, startTime: '2026-11-22T11:00:00-05:00', lastActivityTime: '2026-11-22T10:05:00-05:00' });
+    const activity = await upsert({
+      id,
+      startTime: '2026-11-22T11:00:00-05:00',
+      lastActivityTime: '2026-11-22T10:05:00-05:00',
+      parentId: app.id,
+    });
     expect(activity.status).toBe(200);
     expect(activity.body.data).toMatchObject({
       startTime: '2026-11-22T15:00:00.000Z',
       lastActivityTime: '2026-11-22T15:05:00.000Z',
       endTime: null,
       parentModule: 'application',
-      parentId: 'app-1',
+      parentId: app.id,
     });
 
-    const ended = await t.http().post('/api/session/upsert').send({ id, startTime: start, endTime: '2026-11-22T10:30:00Z' });
+    const ended = await upsert({ id, startTime: start, endTime: '2026-11-22T10:30:00Z', parentId: app.id });
     expect(ended.status).toBe(200);
     const row = await sessionRow(id);
     expect(new Date(row.start_time).toISOString()).toBe('2026-11-22T15:00:00.000Z');
     expect(new Date(row.last_activity_time).toISOString()).toBe('2026-11-22T15:05:00.000Z');
     expect(new Date(row.end_time).toISOString()).toBe('2026-11-22T10:30:00.000Z');
-    expect(row).toMatchObject({ parent_module: 'application', parent_id: 'app-1', renewed: false });
+    expect(row).toMatchObject({ parent_module: 'application', parent_id: app.id, renewed: false });
     const count = await t.db.query('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [id]);
     expect(count.rows[0].n).toBe(1);
   });
@@ -197,10 +208,7 @@ describe('session check and upsert', () => {
     const id = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t
-          .http()
-          .post('/api/session/upsert')
-          .send({ id, startTime: start, lastActivityTime: `2026-11-22T10:${String(i).padStart(2, '0')}:00-05:00` }),
+        upsert({ id, startTime: start, parentId: app.id, lastActivityTime: `2026-11-22T10:${String(i).padStart(2, '0')}:00-05:00` }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
@@ -210,14 +218,11 @@ describe('session check and upsert', () => {
 
   it('keeps renewed true once set, and stores the new start time', async () => {
     const id = randomUUID();
-    await t.http().post('/api/session/upsert').send({ id, startTime: start }).expect(200);
-    const renewed = await t
-      .http()
-      .post('/api/session/upsert')
-      .send({ id, startTime: start, renewed: true, newStartTime: '2026-11-22T10:29:00-05:00' });
+    await upsert({ id, startTime: start, parentId: app.id }).expect(200);
+    const renewed = await upsert({ id, startTime: start, parentId: app.id, renewed: true, newStartTime: '2026-11-22T10:29:00-05:00' });
     expect(renewed.status).toBe(200);
     expect(renewed.body.data).toMatchObject({ renewed: true, newStartTime: '2026-11-22T15:29:00.000Z' });
-    const again = await t.http().post('/api/session/upsert').send({ id, startTime: start, renewed: false });
+    const again = await upsert({ id, startTime: start, parentId: app.id, renewed: false });
     expect(again.status).toBe(200);
     expect(again.body.data.renewed).toBe(true);
     expect((await sessionRow(id)).renewed).toBe(true);
@@ -231,9 +236,10 @@ describe('session check and upsert', () => {
     ['a missing startTime', { id: 'session-missing-1' }, 'startTime'],
     ['a non-boolean renewed', { id: 'session-renewed-1', startTime: start, renewed: 'yes' }, 'renewed'],
     ['an unknown field', { id: 'session-unknown-1', startTime: start, colour: 'red' }, 'colour'],
+    ['an unknown parentModule', { id: 'session-module-1', startTime: start, parentModule: 'shop' }, 'parentModule'],
   ])('answers 422 VAL-001 for %s and stores nothing', async (_name, body, field) => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM sessions');
-    const response = await t.http().post('/api/session/upsert').send(body);
+    const response = await upsert({ parentId: app.id, ...body });
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ success: false, code: 'VAL-001' });
     expect(response.body.errors[field]).toEqual(expect.arrayContaining([expect.any(String)]));
@@ -247,6 +253,88 @@ describe('session check and upsert', () => {
       expect(response.status).toBe(422);
       expect(response.body.errors.id).toBeDefined();
     }
+  });
+
+  describe('who may write a session (issue 11 item 7)', () => {
+    async function count() {
+      return (await t.db.query('SELECT count(*)::int AS n FROM sessions')).rows[0].n as number;
+    }
+
+    it('refuses a write without token or login (401), with another application’s token (403) and without parentId (422); stores nothing', async () => {
+      const other = await startApplication(t);
+      const before = await count();
+      const anonymous = await upsert({ id: randomUUID(), startTime: start, parentId: app.id }, null);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toMatchObject({ success: false, code: 'AUTH-401' });
+      const foreign = await upsert({ id: randomUUID(), startTime: start, parentId: app.id }, other.token);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body).toMatchObject({ success: false, code: 'AUTH-403' });
+      const orphan = await upsert({ id: randomUUID(), startTime: start });
+      expect(orphan.status).toBe(422);
+      expect(orphan.body.errors.parentId).toBeDefined();
+      const forged = await upsert({ id: randomUUID(), startTime: start, parentId: app.id }, 'not-a-real-token-000000000000000');
+      expect(forged.status).toBeGreaterThanOrEqual(400);
+      expect(forged.status).toBeLessThan(500);
+      expect(await count()).toBe(before);
+    });
+
+    it('refuses to take over a session id of another application, even with that application’s valid token', async () => {
+      const other = await startApplication(t);
+      const id = randomUUID();
+      await upsert({ id, startTime: start, parentId: app.id }).expect(200);
+      const hijack = await upsert({ id, startTime: start, parentId: other.id, endTime: '2026-11-22T10:01:00-05:00' }, other.token);
+      expect(hijack.status).toBe(403);
+      expect(hijack.body).toMatchObject({ success: false, code: 'AUTH-403' });
+      expect(await sessionRow(id)).toMatchObject({ parent_id: app.id, end_time: null });
+    });
+
+    it('accepts the token in the body (for a client that cannot set headers): the pagehide end', async () => {
+      const id = randomUUID();
+      await upsert({ id, startTime: start, parentModule: 'application', parentId: app.id }).expect(200);
+      const beacon = await t
+        .http()
+        .post('/api/session/upsert')
+        .send({ id, startTime: start, parentId: app.id, token: app.token, endTime: '2026-11-22T10:12:00-05:00' });
+      expect(beacon.status).toBe(200);
+      expect(new Date((await sessionRow(id)).end_time).toISOString()).toBe('2026-11-22T15:12:00.000Z');
+    });
+
+    it('accepts an admin’s login without the token', async () => {
+      const bearer = await t.login();
+      const id = randomUUID();
+      const response = await t
+        .http()
+        .post('/api/session/upsert')
+        .set('Authorization', `Bearer ${bearer}`)
+        .send({ id, startTime: start, parentModule: 'details', parentId: app.id });
+      expect(response.status).toBe(200);
+      expect((await sessionRow(id)).parent_id).toBe(app.id);
+    });
+  });
+
+  describe('stale sessions in the statistics (SESSION_STALE_MINUTES)', () => {
+    it('counts an open session seen within the window and ignores a stale or ended one, on the dashboard and in the session list', async () => {
+      const bearer = await t.login();
+      const stats = async () =>
+        (await t.http().get('/api/admin/stats').set('Authorization', `Bearer ${bearer}`).expect(200)).body.activeSessions as number;
+      const [fresh, stale, ended] = [randomUUID(), randomUUID(), randomUUID()];
+      const before = await stats();
+      const iso = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await upsert({ id: fresh, startTime: iso(40), lastActivityTime: iso(2), parentId: app.id }).expect(200);
+      await upsert({ id: stale, startTime: iso(40), lastActivityTime: iso(t.config.SESSION_STALE_MINUTES + 1), parentId: app.id }).expect(
+        200,
+      );
+      await upsert({ id: ended, startTime: iso(5), endTime: iso(1), parentId: app.id }).expect(200);
+      expect(await stats()).toBe(before + 1);
+      const list = await t
+        .http()
+        .get('/api/admin/sessions')
+        .query({ filter: JSON.stringify({ parentId: app.id }), range: '[0,99]' })
+        .set('Authorization', `Bearer ${bearer}`)
+        .expect(200);
+      const active = Object.fromEntries((list.body as { id: string; active: boolean }[]).map((s) => [s.id, s.active]));
+      expect(active).toMatchObject({ [fresh]: true, [stale]: false, [ended]: false });
+    });
   });
 });
 
@@ -372,18 +460,7 @@ describe('POST /api/timelog', () => {
 
   it("records the payment step's time with the application token after payment submitted the application (201, no 410)", async () => {
     const app = await startApplication(t, { email: 'timelog-paid@example.com' });
-    await t.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [app.id]);
-    const paid = await t
-      .http()
-      .post('/api/payments')
-      .set('X-Application-Token', app.token)
-      .send({
-        applicationId: app.id,
-        opaqueData: fakeOpaqueData('4111111111111111', '12/35', randomUUID()),
-        creditCardFullName: 'Moshe Levi',
-        creditCardBillingZip: '11230',
-        requestId: randomUUID(),
-      });
+    const paid = await certifyAndPay(t, app, 'Moshe Levi');
     expect(paid.status).toBe(201);
     expect((await t.db.query('SELECT status FROM applications WHERE id = $1', [app.id])).rows[0].status).toBe('submitted');
     // the application form is closed to this token (it now opens the details form, issue 11)…

@@ -24,15 +24,15 @@ import {
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
-import { useRemoteChoices } from './choices';
+import { useRemoteChoices, type RemoteChoices } from './choices';
+import { choiceLabel } from './options';
 import { ExportCsvButton } from './ExportCsvButton';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
 
 /** The filter inputs (search always shown; the others through "Add filter"). */
-function useFilters() {
+function useFilters({ programs, semesters }: RemoteChoices) {
   const translate = useTranslate();
-  const { programs, semesters } = useRemoteChoices();
   const fixed = (values: readonly string[], label: (v: string) => string) => values.map((v) => ({ id: v, name: label(v) }));
   const t = (key: string, v: string) => translate(key, { _: v });
   return [
@@ -77,7 +77,9 @@ function ReferenceLink({ record }: { record: ApplicationRecord }) {
 /** The list page. */
 export default function ApplicationList() {
   const translate = useTranslate();
-  const filters = useFilters();
+  const choices = useRemoteChoices();
+  const { programs, semesters } = choices;
+  const filters = useFilters(choices);
   const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
   return (
     <List
@@ -97,7 +99,7 @@ export default function ApplicationList() {
           <SimpleList<ApplicationRecord>
             rowClick="show"
             primaryText={(r) => `${name(r)} · #${r.referenceNumber}`}
-            secondaryText={(r) => `${r.fieldOfInterest} · ${r.semesterApplied}`}
+            secondaryText={(r) => `${choiceLabel(programs, r.fieldOfInterest)} · ${choiceLabel(semesters, r.semesterApplied)}`}
             tertiaryText={(r) => translate(`app.dashboard.status.${r.status}`, { _: r.status })}
           />
         }
@@ -106,8 +108,8 @@ export default function ApplicationList() {
           <FunctionField<ApplicationRecord> source="referenceNumber" render={(r) => <ReferenceLink record={r} />} />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
           <TextField source="email" />
-          <TextField source="fieldOfInterest" />
-          <TextField source="semesterApplied" />
+          <FunctionField<ApplicationRecord> source="fieldOfInterest" render={(r) => choiceLabel(programs, r.fieldOfInterest)} />
+          <FunctionField<ApplicationRecord> source="semesterApplied" render={(r) => choiceLabel(semesters, r.semesterApplied)} />
           <FunctionField<ApplicationRecord> source="status" render={(r) => <StatusChip status={r.status} />} />
           <FunctionField<ApplicationRecord>
             source="Payment_Status"

@@ -26,6 +26,7 @@ import { formatDuration } from '../dashboard/duration';
 import { formatMoney } from '../common/money';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
+import { ChoiceText } from './ChoiceText';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
@@ -232,9 +233,9 @@ function ApplicationDetailView() {
                 [f('Payment_Status'), translate(`app.applications.payment_status.${record.Payment_Status}`, { _: record.Payment_Status })],
                 [f('email'), record.email],
                 [f('gender'), translate(`app.applications.gender.${record.gender}`, { _: record.gender ?? '' })],
-                [f('fieldOfInterest'), record.fieldOfInterest],
+                [f('fieldOfInterest'), <ChoiceText key="p" kind="programs" value={record.fieldOfInterest} />],
                 [f('program'), translate(`app.dashboard.group.${record.program}`, { _: record.program ?? '' })],
-                [f('semesterApplied'), record.semesterApplied],
+                [f('semesterApplied'), <ChoiceText key="s" kind="semesters" value={record.semesterApplied} />],
                 [f('location'), record.location ?? '—'],
                 [f('locale'), record.locale],
                 [

@@ -1,12 +1,14 @@
 /**
  * Option lists of the applications filters. Programs and semesters come from the public endpoints
- * (`GET /api/programs?gender=…`, `GET /api/programs/semesters?gender=…`, both genders merged); the
- * fixed lists (status, group, gender, payment status) from {@link ./types}.
+ * (`GET /api/programs?gender=…`, `GET /api/programs/semesters?gender=…`, both genders merged), labelled
+ * in the admin's language (`Accept-Language`; loaded again when it changes, issue 11); the fixed lists
+ * (status, group, gender, payment status) from {@link ./types}.
  */
 import { useEffect, useState } from 'react';
+import { useLocaleState } from 'react-admin';
 import { API_URL } from '../config';
 import { httpClient } from '../api/httpClient';
-import { programChoices, semesterChoices, type Choice } from './options';
+import { choiceLabel, programChoices, semesterChoices, type Choice } from './options';
 
 /** Program and semester choices, empty until loaded (a failed load leaves them empty). */
 export interface RemoteChoices {
@@ -14,8 +16,14 @@ export interface RemoteChoices {
   semesters: Choice[];
 }
 
-/** Loads the program and semester choices once per mount. */
+/** The program or semester label of a stored value, in the admin's language (loads the choices itself). */
+export function useChoiceLabel(kind: keyof RemoteChoices, value: string | null | undefined): string {
+  return choiceLabel(useRemoteChoices()[kind], value);
+}
+
+/** Loads the program and semester choices once per mount and language. */
 export function useRemoteChoices(): RemoteChoices {
+  const [locale] = useLocaleState();
   const [choices, setChoices] = useState<RemoteChoices>({ programs: [], semesters: [] });
   useEffect(() => {
     let live = true;
@@ -31,14 +39,14 @@ export function useRemoteChoices(): RemoteChoices {
     Promise.all([
       get<{ name: string; label?: string }>('/programs?gender=female'),
       get<{ name: string; label?: string }>('/programs?gender=male'),
-      get<{ name: string }>('/programs/semesters?gender=female'),
-      get<{ name: string }>('/programs/semesters?gender=male'),
+      get<{ name: string; label?: string }>('/programs/semesters?gender=female'),
+      get<{ name: string; label?: string }>('/programs/semesters?gender=male'),
     ]).then(([pf, pm, sf, sm]) => {
       if (live) setChoices({ programs: programChoices([pf, pm]), semesters: semesterChoices([sf, sm]) });
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale]);
   return choices;
 }

@@ -20,9 +20,18 @@ export function programChoices(lists: { name: string; label?: string }[][]): Cho
   return [...byName].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Merges the semester answers of both genders, each once, in calendar order. */
-export function semesterChoices(lists: { name: string }[][]): Choice[] {
-  const names = new Set<string>();
-  for (const list of lists) for (const s of list) if (s?.name) names.add(s.name);
-  return [...names].sort((a, b) => semesterOrder(a) - semesterOrder(b) || a.localeCompare(b)).map((n) => ({ id: n, name: n }));
+/**
+ * Merges the semester answers of both genders, each once, in calendar order: value = the stored name,
+ * label = its `label` in the admin's language (issue 11), else the name.
+ */
+export function semesterChoices(lists: { name: string; label?: string }[][]): Choice[] {
+  const byName = new Map<string, string>();
+  for (const list of lists) for (const s of list) if (s?.name && !byName.has(s.name)) byName.set(s.name, s.label || s.name);
+  return [...byName].sort(([a], [b]) => semesterOrder(a) - semesterOrder(b) || a.localeCompare(b)).map(([id, name]) => ({ id, name }));
+}
+
+/** The label of a stored value among `choices` (a program's or semester's name in the admin's language); the value itself when unknown. */
+export function choiceLabel(choices: readonly Choice[], value: string | null | undefined): string {
+  if (!value) return '';
+  return choices.find((c) => c.id === value)?.name ?? value;
 }

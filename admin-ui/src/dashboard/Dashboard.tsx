@@ -18,6 +18,8 @@ import type { AdminDataProvider, AdminStats } from '../api/dataProvider';
 import { ChartCard } from './ChartCard';
 import { JobsCard } from './JobsCard';
 import { formatMoney } from '../common/money';
+import { useRemoteChoices } from '../applications/choices';
+import { choiceLabel } from '../applications/options';
 import { countSeries, formatCount, formatShare, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
 import { formatDuration } from './duration';
 import { STEP_KEYS } from '../common/form-steps';
@@ -107,6 +109,7 @@ function CountBars({ title, data, testId }: { title: string; data: Datum[]; test
 
 /** The charts and cards for loaded stats. */
 function StatsView({ stats }: { stats: AdminStats }) {
+  const choices = useRemoteChoices(); // program and semester labels in the admin's language (issue 11)
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const statusLabel = (s: string) => translate(`app.dashboard.status.${s}`, { _: s });
@@ -191,10 +194,18 @@ function StatsView({ stats }: { stats: AdminStats }) {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <CountBars title={translate('app.dashboard.chart.semester')} data={semesterSeries(stats.bySemester)} testId="chart-semester" />
+          <CountBars
+            title={translate('app.dashboard.chart.semester')}
+            data={semesterSeries(stats.bySemester, (s) => choiceLabel(choices.semesters, s))}
+            testId="chart-semester"
+          />
         </Grid>
         <Grid size={12}>
-          <CountBars title={translate('app.dashboard.chart.program')} data={countSeries(stats.byProgram)} testId="chart-program" />
+          <CountBars
+            title={translate('app.dashboard.chart.program')}
+            data={countSeries(stats.byProgram, (p) => choiceLabel(choices.programs, p))}
+            testId="chart-program"
+          />
         </Grid>
         <Grid size={{ xs: 12, lg: 6 }}>
           <ChartCard

@@ -88,8 +88,8 @@ export function semesterOrder(name: string): number {
 }
 
 /** Semester counts in calendar order (Spring 2026 before Fall 2026 before Spring 2027), zero counts dropped. */
-export function semesterSeries(values: Record<string, number>): Datum[] {
-  return countSeries(values).sort((a, b) => semesterOrder(a.key) - semesterOrder(b.key) || a.key.localeCompare(b.key));
+export function semesterSeries(values: Record<string, number>, label: (key: string) => string = (k) => k): Datum[] {
+  return countSeries(values, label).sort((a, b) => semesterOrder(a.key) - semesterOrder(b.key) || a.key.localeCompare(b.key));
 }
 
 /** One step of the funnel with its share of all applications (0–1; 0 when there are none). */

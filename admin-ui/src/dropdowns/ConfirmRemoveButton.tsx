@@ -11,7 +11,7 @@ export function ConfirmRemoveButton() {
   const { remove, index } = useSimpleFormIteratorItem();
   const option = useRecordContext<DropdownOption & { id?: string }>();
   const [open, setOpen] = useState(false);
-  const name = option?.label || option?.value || `#${index + 1}`;
+  const name = (typeof option?.label === 'string' ? option.label : option?.label?.en) || option?.value || `#${index + 1}`;
   return (
     <>
       <IconButtonWithTooltip

@@ -1,39 +1,63 @@
 /**
- * Manage Dropdowns, one list: rename it and edit its options ({value, label}; add, remove with
- * confirmation, reorder, rename). A save that would take saved values away asks first. The key is read-only. Saves are pessimistic (PUT /api/admin/dropdowns/:id)
+ * Manage Dropdowns, one list: rename it and edit its options ({value, label in en, es and zh-CN}; add,
+ * remove with confirmation, reorder, rename). A missing translation is flagged beside its option and
+ * counted above the list (issue 11 item 3); applicants then see the English label. A save that would take saved values away asks first. The key is read-only. Saves are pessimistic (PUT /api/admin/dropdowns/:id)
  * so server errors show; after a save the "Updated" chip is shown for 500 ms (spec §4, §9).
  */
-import { Chip } from '@mui/material';
-import { ArrayInput, Edit, required, SimpleForm, SimpleFormIterator, TextInput, Toolbar, useTranslate } from 'react-admin';
+import { Alert, Chip } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import {
+  ArrayInput,
+  Edit,
+  FormDataConsumer,
+  required,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  Toolbar,
+  useTranslate,
+} from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import { useNotifySaved } from '../api/useNotifySaved';
 import { ConfirmRemoveButton } from './ConfirmRemoveButton';
 import { ConfirmingSaveButton } from './ConfirmingSaveButton';
+import { toDropdownPayload, validateDropdown } from './dropdownPayload';
+import { missingLocalesOf, missingTranslationCount } from './translations';
 import type { DropdownOption, DropdownRecord } from './types';
 import { useUpdatedFlag } from './updatedFlag';
 
-/** Sends only what the API updates: `{ label, options }`. */
-export function toDropdownPayload(data: Partial<DropdownRecord>): Pick<DropdownRecord, 'label' | 'options'> {
-  return {
-    label: (data.label ?? '').trim(),
-    options: (data.options ?? []).map((o: DropdownOption) => ({
-      value: String(o?.value ?? '').trim(),
-      label: String(o?.label ?? '').trim(),
-    })),
-  };
+/** Beside an option: which languages its label lacks (a visible marker, read by screen readers too). */
+function MissingMarker({ option }: { option: Partial<DropdownOption> | undefined }) {
+  const translate = useTranslate();
+  const missing = missingLocalesOf(option?.label);
+  if (!missing.length) return null;
+  const names = missing.map((locale) => translate(`app.dropdowns.locale.${locale}`)).join(', ');
+  return (
+    <Chip
+      data-testid="option-missing-translation"
+      color="warning"
+      size="small"
+      variant="outlined"
+      sx={{ alignSelf: 'center' }}
+      label={translate('app.dropdowns.missing_languages', { languages: names })}
+    />
+  );
 }
 
-/** Form-level check: option values must be unique within a list. */
-export function validateDropdown(values: Partial<DropdownRecord>): Record<string, unknown> {
-  const seen = new Set<string>();
-  const optionErrors: Record<number, { value: string }> = {};
-  (values.options ?? []).forEach((o, i) => {
-    const v = String(o?.value ?? '').trim();
-    if (!v) return;
-    if (seen.has(v)) optionErrors[i] = { value: 'app.dropdowns.duplicate_value' };
-    seen.add(v);
-  });
-  return Object.keys(optionErrors).length ? { options: optionErrors } : {};
+/** Above the options: how many labels are missing in the list being edited (updates as the admin types). */
+function MissingSummary() {
+  const translate = useTranslate();
+  const options = useWatch<{ options?: DropdownOption[] }, 'options'>({ name: 'options' });
+  const count = missingTranslationCount(options);
+  return (
+    <div role="status" aria-live="polite" style={{ width: '100%' }}>
+      {count > 0 ? (
+        <Alert severity="warning" data-testid="dropdown-missing-count" sx={{ mb: 1 }}>
+          {translate('app.dropdowns.missing_count', { smart_count: count })}
+        </Alert>
+      ) : null}
+    </div>
+  );
 }
 
 /** The "Updated" indicator: visible while the flag is true. */
@@ -81,6 +105,7 @@ export default function DropdownEdit() {
       <SimpleForm toolbar={<DropdownToolbar updated={updated} />} validate={validateDropdown} warnWhenUnsavedChanges>
         <TextInput source="key" readOnly helperText="app.dropdowns.key_help" />
         <TextInput source="label" validate={required()} fullWidth />
+        <MissingSummary />
         <ArrayInput source="options" helperText="app.dropdowns.options_help">
           <SimpleFormIterator
             inline
@@ -90,7 +115,12 @@ export default function DropdownEdit() {
             sx={{ '& .RaSimpleFormIterator-action': { visibility: 'visible' } }}
           >
             <TextInput source="value" label="app.dropdowns.option_value" validate={required()} helperText={false} />
-            <TextInput source="label" label="app.dropdowns.option_label" validate={required()} helperText={false} />
+            <TextInput source="label.en" label="app.dropdowns.option_label_en" validate={required()} helperText={false} />
+            <TextInput source="label.es" label="app.dropdowns.option_label_es" helperText={false} />
+            <TextInput source="label.zh-CN" label="app.dropdowns.option_label_zh" helperText={false} />
+            <FormDataConsumer>
+              {({ scopedFormData }) => <MissingMarker option={scopedFormData as Partial<DropdownOption> | undefined} />}
+            </FormDataConsumer>
           </SimpleFormIterator>
         </ArrayInput>
       </SimpleForm>

@@ -1,8 +1,9 @@
 /**
- * Manage Dropdowns: the option lists applicants choose from (label, key, option count, last update).
- * On phones, one compact row a list.
+ * Manage Dropdowns: the option lists applicants choose from (label, key, option count, missing
+ * translations, last update). On phones, one compact row a list.
  */
 import ListIcon from '@mui/icons-material/List';
+import { Chip } from '@mui/material';
 import { Datagrid, DateField, EditButton, FunctionField, List, SimpleList, TextField, useTranslate } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -12,6 +13,19 @@ import type { DropdownRecord } from './types';
 export default function DropdownList() {
   const translate = useTranslate();
   const optionCount = (record: DropdownRecord) => translate('app.dropdowns.option_count', { smart_count: record.options?.length ?? 0 });
+  // a visible marker for a list with labels missing in a language (issue 11 item 3)
+  const missing = (record: DropdownRecord) =>
+    record.missingTranslations ? (
+      <Chip
+        data-testid="dropdown-missing"
+        color="warning"
+        size="small"
+        variant="outlined"
+        label={translate('app.dropdowns.missing_count', { smart_count: record.missingTranslations })}
+      />
+    ) : (
+      translate('app.dropdowns.all_translated')
+    );
   return (
     <List
       title="app.menu.dropdowns"
@@ -26,7 +40,11 @@ export default function DropdownList() {
             rowClick="edit"
             primaryText={(r) => r.label}
             secondaryText={(r) => r.key}
-            tertiaryText={optionCount}
+            tertiaryText={(r) =>
+              r.missingTranslations
+                ? `${optionCount(r)} · ${translate('app.dropdowns.missing_count', { smart_count: r.missingTranslations })}`
+                : optionCount(r)
+            }
           />
         }
       >
@@ -39,6 +57,7 @@ export default function DropdownList() {
             sortable={false}
             render={optionCount}
           />
+          <FunctionField<DropdownRecord> source="missingTranslations" sortable={false} render={missing} />
           <DateField source="updated_at" showTime />
           <EditButton />
         </Datagrid>

@@ -4,16 +4,14 @@
  * unavailable to applicants; changing only a label, or the order, keeps every value and is not
  * destructive.
  */
-import type { DropdownOption } from './types';
+/** What this check reads of an option: its stored value (labels never make a change destructive). */
+type Valued = { value: string };
 
 /**
  * The values of `saved` (the record as last saved) that `edited` (the form) no longer has, in their
  * saved order, each once. Values are compared trimmed, as {@link toDropdownPayload} sends them.
  */
-export function lostOptionValues(
-  saved: readonly DropdownOption[] | undefined,
-  edited: readonly (DropdownOption | undefined)[] | undefined,
-): string[] {
+export function lostOptionValues(saved: readonly Valued[] | undefined, edited: readonly (Valued | undefined)[] | undefined): string[] {
   const kept = new Set((edited ?? []).map((o) => String(o?.value ?? '').trim()));
   const lost: string[] = [];
   for (const option of saved ?? []) {

@@ -87,6 +87,12 @@ export const configSchema = z.object({
   LOGIN_LOCKOUT_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Rows the CSV export reads from its database cursor at a time (memory per export is about this many rows). */
   EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  /**
+   * Minutes without activity after which an unended form session no longer counts as active in the
+   * statistics ("sessions active now") and the admin session list (issue 11 item 7). Default: the
+   * session maximum of spec §9.
+   */
+  SESSION_STALE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Lifetime of a password-reset link (minutes). */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Lifetime of an e-mail verification link (hours). */

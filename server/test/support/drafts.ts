@@ -1,4 +1,6 @@
 import { DateTime } from 'luxon';
+import { randomUUID } from 'node:crypto';
+import { fakeOpaqueData } from '../../src/modules/payments/gateway/fake.gateway.js';
 import { startApplication, type TestApp } from './test-app.js';
 
 /** An application being filled in a test: its id, application token and the version last seen. */
@@ -50,4 +52,24 @@ export async function saveDraft(t: TestApp, draft: Draft, body: Record<string, u
 /** The `answers` column of the draft's row, read straight from the database. */
 export async function storedAnswers(t: TestApp, draft: Draft): Promise<Record<string, unknown>> {
   return (await t.db.query('SELECT answers FROM applications WHERE id = $1', [draft.id])).rows[0].answers;
+}
+
+/**
+ * Marks an application certified at step 8 (what submit does) and pays its fee with the fake gateway's
+ * approved test card, as the payment step does (`POST /api/payments` with the application token).
+ * @returns the supertest response of the payment, whatever its status
+ */
+export async function certifyAndPay(t: TestApp, app: { id: string; token: string }, cardholder: string) {
+  await t.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [app.id]);
+  return t
+    .http()
+    .post('/api/payments')
+    .set('X-Application-Token', app.token)
+    .send({
+      applicationId: app.id,
+      opaqueData: fakeOpaqueData('4111111111111111', '12/35', randomUUID()),
+      creditCardFullName: cardholder,
+      creditCardBillingZip: '11230',
+      requestId: randomUUID(),
+    });
 }

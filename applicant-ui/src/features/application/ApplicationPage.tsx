@@ -37,6 +37,7 @@ import { STEP_FORMS } from './autosave/step-forms';
 import { focusFirstUnsaved } from './autosave/useStepAutosave';
 import { PaymentStep } from '../payment/PaymentStep';
 import { DetailsForm } from '../details/DetailsForm';
+import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
 
 type Base = 'application' | 'details';
 
@@ -77,7 +78,7 @@ function useRequirements(
 
 /** Application / details form page (default export for lazy loading). */
 export default function ApplicationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { step: stepParam } = useParams();
@@ -127,7 +128,9 @@ export default function ApplicationPage() {
     return () => {
       alive = false;
     };
-  }, [loaded, base, attempt]);
+  }, [loaded, base, attempt, i18n.language]);
+  // the heading names the program and semester by their labels in the page's language, not their keys (issue 11)
+  const catalogue = useCatalogue(loaded ? record?.gender : null);
 
   const effectiveToken = token ?? loadedToken ?? '';
   const requirements = useRequirements(
@@ -140,7 +143,7 @@ export default function ApplicationPage() {
   const step = record ? resolveStep(requested, record.stepReached, requirements?.steps) : 1;
 
   // Session (spec §4) and time log (one record per step left).
-  const session = useFormSession(base, loaded ? (record?.Id ?? null) : null);
+  const session = useFormSession(base, loaded ? (record?.Id ?? null) : null, effectiveToken || null);
   useStepTimeLog(
     loaded ? effectiveToken : null,
     loaded && requirements ? (base === 'details' ? detailsStepKey(requested ?? 1) : stepKey(step)) : null,
@@ -215,7 +218,10 @@ export default function ApplicationPage() {
     <section className="application">
       <h1>{t('application.title')}</h1>
       <p className="lead">
-        {t('application.for_program', { program: record.fieldOfInterest ?? '', semester: record.semesterApplied ?? '' })}
+        {t('application.for_program', {
+          program: programLabel(catalogue?.programs, record.fieldOfInterest ?? ''),
+          semester: semesterLabel(catalogue?.semesters, record.semesterApplied ?? ''),
+        })}
       </p>
       {requirements && <StepIndicator steps={steps} current={step} reached={reached} onGo={goTo} />}
       {dropdownError && (

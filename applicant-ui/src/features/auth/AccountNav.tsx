@@ -1,7 +1,8 @@
 /**
  * The account part of the navigation bar: "Log in" and "Register" for a guest; "My applications"
  * (/home) and "Log out" when logged in. Log out revokes the token on the server (errors ignored, spec
- * §7), forgets the user and token, then goes to the login route (spec §2, §4).
+ * §7), forgets the user and token, then goes to the login route (spec §2, §4); an open form session
+ * ends first (issue 11 item 7).
  */
 import { useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { authStore } from '../../shared/api/auth-store';
 import { logout } from '../../shared/api/auth-api';
 import { pathFor } from '../../app/route-names';
+import { endOpenSessions } from '../session/useFormSession';
 
 /** Account links of the site header. */
 export function AccountNav() {
@@ -17,6 +19,7 @@ export function AccountNav() {
   const user = useSyncExternalStore(authStore.subscribe, authStore.getUser);
 
   const onLogout = async () => {
+    await endOpenSessions();
     await logout();
     void navigate(pathFor('login'), { replace: true });
   };

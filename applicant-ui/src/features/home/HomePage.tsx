@@ -14,11 +14,17 @@ import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
 import { actionKey, linkPath } from './home-actions';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
+import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
 import { RecommendationStatusList } from '../recommendations/RecommendationStatusList';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
   const { t } = useTranslation();
+  // program and semester labels in the page's language (a program's label is the same for both genders)
+  const women = useCatalogue('female');
+  const men = useCatalogue('male');
+  const programs = [...(women?.programs ?? []), ...(men?.programs ?? [])];
+  const semesters = [...(women?.semesters ?? []), ...(men?.semesters ?? [])];
   const navigate = useNavigate();
   const user = useSyncExternalStore(authStore.subscribe, authStore.getUser);
   const headingRef = useHeadingFocus(null, true);
@@ -92,7 +98,7 @@ export default function HomePage() {
             return (
               <li key={a.id} className="app-list__item" data-testid="home-application">
                 <h2 className="app-list__title">
-                  {a.fieldOfInterest} – {a.semesterApplied ?? ''}
+                  {programLabel(programs, a.fieldOfInterest)} – {semesterLabel(semesters, a.semesterApplied ?? '')}
                 </h2>
                 <dl className="app-list__facts">
                   <div>

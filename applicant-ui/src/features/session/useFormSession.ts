@@ -4,14 +4,25 @@
  * (renewed false); saves the last-activity time (at most once a minute, on input, and at each step);
  * warns two minutes before the 30-minute maximum; `renew()` stores renewed + newStartTime and starts a
  * new period; at the end (or `end()`) posts the end time and sends the browser to the main site.
+ * The session also ends, without leaving the page, when the page is hidden for good (`pagehide`, sent
+ * with `fetch(keepalive)`) and on logout ({@link endOpenSessions}); a page restored from the
+ * back/forward cache starts a new one (issue 11 item 7). Every write carries the application token.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConfig } from '../../shared/api/config-api';
-import { checkSession, upsertSession, type SessionBody } from './session-api';
+import { checkSession, upsertSession, upsertSessionOnUnload, type SessionBody } from './session-api';
 import { createSessionTimer, findFreeSessionId, sessionTime, SESSION_MAX_MS, type SessionTimer } from './session-timer';
 
 /** Activity is saved at most this often while the applicant types. */
 export const ACTIVITY_SAVE_INTERVAL_MS = 60_000;
+
+/** Enders of the sessions open in this page (one per mounted form), for {@link endOpenSessions}. */
+const openSessions = new Set<() => Promise<void>>();
+
+/** Ends every open form session (its end time stored) without leaving the page: called on logout. */
+export async function endOpenSessions(): Promise<void> {
+  await Promise.all([...openSessions].map((endOne) => endOne()));
+}
 
 /** What the page gets from {@link useFormSession}. */
 export interface FormSession {
@@ -27,9 +38,15 @@ export interface FormSession {
   touch: () => void;
 }
 
-/** Session for `parentModule` (application | details) of record `parentId`; inactive while `parentId` is null. */
-export function useFormSession(parentModule: string, parentId: string | null): FormSession {
+/**
+ * Session for `parentModule` (application | details) of record `parentId`, written with the application
+ * `token` (null: the owner's login); inactive while `parentId` is null.
+ */
+export function useFormSession(parentModule: string, parentId: string | null, token: string | null = null): FormSession {
   const [warning, setWarning] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const tokenRef = useRef(token);
+  tokenRef.current = token;
   const [msLeft, setMsLeft] = useState(0);
   const session = useRef<SessionBody | null>(null);
   const timer = useRef<SessionTimer | null>(null);
@@ -38,7 +55,7 @@ export function useFormSession(parentModule: string, parentId: string | null): F
   // upserts go one after another: in order, and never two first-inserts of the same id at once
   const queue = useRef<Promise<void>>(Promise.resolve());
   const save = useCallback((body: SessionBody): Promise<void> => {
-    queue.current = queue.current.then(() => upsertSession(body));
+    queue.current = queue.current.then(() => upsertSession(body, tokenRef.current));
     return queue.current;
   }, []);
 
@@ -103,14 +120,40 @@ export function useFormSession(parentModule: string, parentId: string | null): F
       if (Date.now() - lastActivity.current >= ACTIVITY_SAVE_INTERVAL_MS) touch();
     };
     document.addEventListener('input', onInput, true);
+    // ends the session and keeps the page (logout): the end time is stored, nothing is sent twice
+    const endHere = async () => {
+      const s = session.current;
+      if (!s || ended.current) return;
+      ended.current = true;
+      timer.current?.stop();
+      await save({ ...s, endTime: sessionTime() });
+    };
+    openSessions.add(endHere);
+    // the page is hidden for good (tab closed, navigated away): a request that outlives the page
+    const onPageHide = () => {
+      const s = session.current;
+      if (!s || ended.current) return;
+      ended.current = true;
+      timer.current?.stop();
+      upsertSessionOnUnload({ ...s, endTime: sessionTime() }, tokenRef.current);
+    };
+    // back from the back/forward cache: the old session has ended, start a new one
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && ended.current) setGeneration((g) => g + 1);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       alive = false;
+      openSessions.delete(endHere);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       document.removeEventListener('input', onInput, true);
       timer.current?.stop();
       timer.current = null;
       session.current = null;
     };
-  }, [parentModule, parentId, end, touch, save]);
+  }, [parentModule, parentId, end, touch, save, generation]);
 
   return { warning, msLeft, renew, end, touch };
 }

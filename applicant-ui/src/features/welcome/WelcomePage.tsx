@@ -3,7 +3,7 @@
  * (and location when the semester lists some) → first name, last name, e-mail → "Start application"
  * (POST /api/applications) → `/application/1?token=…` with router state `{ information }`.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
@@ -13,12 +13,20 @@ import { apiErrorBody } from '../../shared/api/errors';
 import { SelectField, TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { applicationPath } from '../../app/route-names';
-import { startApplication } from '../application/api/application-api';
+import { browserTimeZone, startApplication } from '../application/api/application-api';
 import type { ApplicationInformation } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { ProgramTables } from './ProgramTables';
-import { fetchPrograms, fetchSemesters, semesterChoices, type GenderQuery, type Program, type Semester } from './programs-api';
+import {
+  fetchPrograms,
+  fetchSemesters,
+  semesterChoices,
+  semesterLabel,
+  type GenderQuery,
+  type Program,
+  type Semester,
+} from './programs-api';
 import { startApplicationSchema, type StartApplicationValues } from './welcome.schema';
 import { PersonNameFields } from '../../shared/ui/NameFields';
 
@@ -27,7 +35,7 @@ type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** Welcome page (default export for lazy loading). */
 export default function WelcomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { setLoaded } = useApplication();
   const headingRef = useHeadingFocus(null, true);
@@ -44,26 +52,33 @@ export default function WelcomePage() {
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
+  // a new gender starts the choice over; a new language keeps it (the catalogue comes again in that language)
+  const shownGender = useRef(gender);
   useEffect(() => {
     if (!gender) return;
     let alive = true;
     const q = gender.toLowerCase() as GenderQuery;
+    const sameGender = shownGender.current === gender;
+    shownGender.current = gender;
     setLoadState('loading');
-    setProgram(null);
-    setSemester('');
-    setLocation('');
+    if (!sameGender) {
+      setProgram(null);
+      setSemester('');
+      setLocation('');
+    }
     Promise.all([fetchPrograms(q), fetchSemesters(q)])
       .then(([p, s]) => {
         if (!alive) return;
         setPrograms(p);
         setSemesters(s);
+        setProgram((chosen) => (chosen ? (p.find((x) => x.name === chosen.name) ?? null) : null));
         setLoadState('ready');
       })
       .catch(() => alive && setLoadState('error'));
     return () => {
       alive = false;
     };
-  }, [gender]);
+  }, [gender, i18n.language]);
 
   const choices = useMemo(() => (program ? semesterChoices(program, semesters) : []), [program, semesters]);
   const locations = choices.find((c) => c.semester === semester)?.locations ?? [];
@@ -92,7 +107,7 @@ export default function WelcomePage() {
       ...(location ? { location } : {}),
     };
     try {
-      const answer = await startApplication({ ...information, ...values, locale: currentLocale() });
+      const answer = await startApplication({ ...information, ...values, locale: currentLocale(), timeZone: browserTimeZone() });
       setLoaded(answer.data, answer.token);
       void navigate(applicationPath(1, answer.token), { state: { information } });
     } catch (error) {
@@ -155,7 +170,7 @@ export default function WelcomePage() {
             placeholder={t('common.select_placeholder')}
             required
             value={semester}
-            options={choices.map((c) => ({ value: c.semester, label: c.semester }))}
+            options={choices.map((c) => ({ value: c.semester, label: semesterLabel(semesters, c.semester) }))}
             onChange={(e) => {
               setSemester(e.target.value);
               setLocation('');

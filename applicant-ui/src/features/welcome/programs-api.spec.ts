@@ -17,13 +17,15 @@ describe('program catalogue helpers', () => {
   });
   it('uses the program courses when present', () => {
     const prog = p('MSW', 'graduate', [{ semester: 'Spring 2026', locations: ['Online'] }]);
-    expect(semesterChoices(prog, [{ name: 'Fall 2026', begins: '2026-09' }])).toEqual([{ semester: 'Spring 2026', locations: ['Online'] }]);
+    expect(semesterChoices(prog, [{ name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' }])).toEqual([
+      { semester: 'Spring 2026', locations: ['Online'] },
+    ]);
   });
   it('falls back to every semester for the gender when courses is empty', () => {
     expect(
       semesterChoices(p('A', 'graduate'), [
-        { name: 'Spring 2026', begins: '2026-01' },
-        { name: 'Fall 2026', begins: '2026-09' },
+        { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
+        { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
       ]),
     ).toEqual([
       { semester: 'Spring 2026', locations: [] },

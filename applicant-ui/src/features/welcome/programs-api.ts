@@ -1,4 +1,9 @@
-/** Program catalogue calls (docs/api.md "Programs") and pure helpers over it. */
+/**
+ * Program catalogue calls (docs/api.md "Programs") and pure helpers over it. Labels, popup titles and
+ * semester labels come in the page's language (`Accept-Language`, issue 11).
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 
 /** Program groups in display order (spec §3). */
@@ -26,10 +31,11 @@ export interface Program {
   flags: Record<string, boolean>;
 }
 
-/** A semester as GET /api/programs/semesters answers it (`begins` is `YYYY-MM`). */
+/** A semester as GET /api/programs/semesters answers it (`begins` is `YYYY-MM`; `label` in the page's language). */
 export interface Semester {
   name: string;
   begins: string;
+  label: string;
 }
 
 /** GET /api/programs?gender=… */
@@ -58,4 +64,32 @@ export function groupPrograms(programs: readonly Program[]): { group: ProgramGro
 export function semesterChoices(program: Program, allSemesters: readonly Semester[]): ProgramCourse[] {
   if (program.courses.length > 0) return program.courses;
   return allSemesters.map((s) => ({ semester: s.name, locations: [] }));
+}
+
+/** A semester's label in the page's language ('Otoño 2026'), from the catalogue; the name when it is not listed. */
+export function semesterLabel(semesters: readonly Semester[] | undefined, name: string): string {
+  return semesters?.find((s) => s.name === name)?.label ?? name;
+}
+
+/** A program's label in the page's language, from the catalogue; the stored name (its key) when it is not listed. */
+export function programLabel(programs: readonly Program[] | undefined, name: string): string {
+  return programs?.find((p) => p.name === name)?.label ?? name;
+}
+
+/** The programs and semesters of a gender ('Female' / 'male' …), in the page's language: fetched again when it changes. Null while loading or failed. */
+export function useCatalogue(gender: string | null | undefined): { programs: Program[]; semesters: Semester[] } | null {
+  const { i18n } = useTranslation();
+  const [catalogue, setCatalogue] = useState<{ programs: Program[]; semesters: Semester[] } | null>(null);
+  useEffect(() => {
+    const g = gender?.toLowerCase();
+    if (g !== 'female' && g !== 'male') return;
+    let alive = true;
+    Promise.all([fetchPrograms(g), fetchSemesters(g)])
+      .then(([programs, semesters]) => alive && setCatalogue({ programs, semesters }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [gender, i18n.language]);
+  return catalogue;
 }

@@ -1,7 +1,11 @@
-/** GET /api/dropdowns/: the option lists, looked up by `key` (docs/api.md "Dropdowns"). */
+/**
+ * GET /api/dropdowns/: the option lists, looked up by `key` (docs/api.md "Dropdowns"). The labels come
+ * in the page's language (the client sends `Accept-Language`), so the lists are kept per language.
+ */
+import { currentLocale } from '../../i18n';
 import { api } from './client';
 
-/** One `{value, label}` option. */
+/** One `{value, label}` option (label in the page's language; value as stored). */
 export interface DropdownOption {
   value: string;
   label: string;
@@ -16,20 +20,23 @@ export interface Dropdown {
   updated_at: string;
 }
 
-let cached: Promise<Dropdown[]> | null = null;
+const cached = new Map<string, Promise<Dropdown[]>>();
 
-/** Fetches every dropdown once per page load (a failure is not cached). */
+/** Fetches every dropdown once per page load and language (a failure is not cached). */
 export function getDropdowns(): Promise<Dropdown[]> {
-  if (!cached) {
-    cached = api
+  const locale = currentLocale();
+  let lists = cached.get(locale);
+  if (!lists) {
+    lists = api
       .get<Dropdown[]>('/dropdowns/')
       .then(({ data }) => data)
       .catch((e: unknown) => {
-        cached = null;
+        cached.delete(locale);
         throw e;
       });
+    cached.set(locale, lists);
   }
-  return cached;
+  return lists;
 }
 
 /** The options of the dropdown with `key`, or an empty list when absent. */

@@ -132,6 +132,7 @@ export const en = {
     detailsText:
       'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
   },
+  semesters: { Spring: 'Spring {{year}}', Summer: 'Summer {{year}}', Fall: 'Fall {{year}}' },
   validation: {
     isDefined: 'This field is required.',
     isNotEmpty: 'This field is required.',
@@ -156,6 +157,8 @@ export const en = {
     isClockTime: 'Must be a time written HH:mm (24-hour).',
     isUsZip: 'Must be a ZIP code such as 11230 or 11230-1234.',
     isPhone: 'Must be a phone number.',
+    isLocalizedLabel: 'Must be a label: text, or {en, es, zh-CN} with an English label (200 characters at most each).',
+    isTimeZone: 'Must be an IANA time zone, such as America/New_York.',
     postalCode: 'Not a valid postal code for {{country}}.',
     phoneNumber: 'Not a valid phone number for {{country}}. For a number of another country, start with + and its country code.',
     onlyInUs: 'Only asked for an address in the United States.',

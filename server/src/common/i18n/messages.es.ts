@@ -129,6 +129,7 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     detailsText:
       'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
   },
+  semesters: { Spring: 'Primavera {{year}}', Summer: 'Verano {{year}}', Fall: 'Otoño {{year}}' },
   validation: {
     isDefined: 'Este campo es obligatorio.',
     isNotEmpty: 'Este campo es obligatorio.',
@@ -153,6 +154,8 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     isClockTime: 'Debe ser una hora escrita HH:mm (24 horas).',
     isUsZip: 'Debe ser un código postal como 11230 o 11230-1234.',
     isPhone: 'Debe ser un número de teléfono.',
+    isLocalizedLabel: 'Debe ser una etiqueta: un texto, o {en, es, zh-CN} con la etiqueta en inglés (200 caracteres como máximo cada una).',
+    isTimeZone: 'Debe ser una zona horaria IANA, como America/New_York.',
     postalCode: 'No es un código postal válido para {{country}}.',
     phoneNumber: 'No es un número de teléfono válido para {{country}}. Para un número de otro país, empiece con + y el código del país.',
     onlyInUs: 'Solo se pregunta para una dirección en los Estados Unidos.',

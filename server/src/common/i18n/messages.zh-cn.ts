@@ -124,6 +124,7 @@ export const zhCN: LocaleMessages<'other'> = {
     detailsText:
       '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
   },
+  semesters: { Spring: '{{year}} 年春季', Summer: '{{year}} 年夏季', Fall: '{{year}} 年秋季' },
   validation: {
     isDefined: '此字段为必填项。',
     isNotEmpty: '此字段为必填项。',
@@ -148,6 +149,8 @@ export const zhCN: LocaleMessages<'other'> = {
     isClockTime: '必须是时间，格式为 HH:mm（24 小时制）。',
     isUsZip: '必须是邮政编码，例如 11230 或 11230-1234。',
     isPhone: '必须是电话号码。',
+    isLocalizedLabel: '必须是标签：一段文字，或包含英文标签的 {en, es, zh-CN}（每项最多 200 个字符）。',
+    isTimeZone: '必须是 IANA 时区，例如 America/New_York。',
     postalCode: '不是 {{country}} 的有效邮政编码。',
     phoneNumber: '不是 {{country}} 的有效电话号码。其他国家的号码请以 + 和国家代码开头。',
     onlyInUs: '仅在地址位于美国时填写。',

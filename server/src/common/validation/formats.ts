@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { registerDecorator, type ValidationOptions } from 'class-validator';
 
 /**
@@ -44,6 +44,9 @@ export const IsStepNumber = formatDecorator('isStepNumber', (v) => /^[1-8]$/.tes
 
 /** One of the product's locales (spec §1). */
 export const IsLocale = formatDecorator('isLocale', (v) => ['en', 'es', 'zh-CN'].includes(v));
+
+/** An IANA time zone name such as `America/Toronto` (luxon's `IANAZone.isValidZone`), issue 11 item 3. */
+export const IsTimeZone = formatDecorator('isTimeZone', (v) => v.length <= 64 && IANAZone.isValidZone(v));
 
 /** An ISO 8601 date-time with an offset or Z (spec §3 session times `year-month-dayThh:mm:ssZone`). */
 export const IsZonedDateTime = formatDecorator(

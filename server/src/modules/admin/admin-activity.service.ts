@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ParsedListQuery } from '../../common/http/simple-rest.js';
 import { FormSession } from '../session/session.entity.js';
 import { TimeLog } from '../timelog/time-log.entity.js';
@@ -8,15 +9,13 @@ import { applyDateRange } from './audit.service.js';
 import { AdminSessionResponse } from './dto/admin-activity.dto.js';
 import type { AdminTimeLogEntry } from './dto/admin-application.dto.js';
 
-/** A session is active when it has no end and was active within the session maximum (spec §9: 30 min). */
-const ACTIVE_WINDOW_MS = 1_800_000;
-
 /** Read-only lists of the time log and the form sessions for the admin console (DESIGN §4). */
 @Injectable()
 export class AdminActivityService {
   constructor(
     @InjectRepository(TimeLog) private readonly timeLogs: Repository<TimeLog>,
     @InjectRepository(FormSession) private readonly sessions: Repository<FormSession>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Time-log page. Filters: `applicationId`, `step`, `createdFrom`, `createdTo`. */
@@ -52,7 +51,8 @@ export class AdminActivityService {
     const f = query.filter;
     const qb = this.sessions.createQueryBuilder('s');
     const activity = 'coalesce(s.last_activity_time, s.new_start_time, s.start_time)';
-    const since = new Date(Date.now() - ACTIVE_WINDOW_MS);
+    // active: no end and seen within SESSION_STALE_MINUTES (issue 11 item 7; default the spec §9 maximum)
+    const since = new Date(Date.now() - this.config.SESSION_STALE_MINUTES * 60_000);
     if (f.active === true || f.active === 'true') qb.andWhere(`s.end_time IS NULL AND ${activity} > :since`, { since });
     if (f.active === false || f.active === 'false') qb.andWhere(`(s.end_time IS NOT NULL OR ${activity} <= :since)`, { since });
     if (typeof f.parentId === 'string' && f.parentId) qb.andWhere('s.parent_id = :parentId', { parentId: f.parentId });

@@ -5,9 +5,6 @@ import { fromCents } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdminStatsResponse, type PaymentStatusTotal } from './dto/admin-stats.dto.js';
 
-/** Session maximum time (spec §9): a session counts as active if it was active within this window. */
-const ACTIVE_SESSION_MINUTES = 30;
-
 /**
  * Dashboard Home figures (DESIGN §10), each one SQL aggregate run in parallel, so that the answer
  * stays fast at 10,000+ applications (see `npm run bench`).
@@ -44,7 +41,7 @@ export class AdminStatsService {
       this.db.query(
         `SELECT count(*)::int AS n FROM sessions
          WHERE end_time IS NULL AND coalesce(last_activity_time, new_start_time, start_time) > now() - make_interval(mins => $1)`,
-        [ACTIVE_SESSION_MINUTES],
+        [this.config.SESSION_STALE_MINUTES], // a session not seen for this long is stale (issue 11 item 7)
       ) as Promise<{ n: number }[]>,
       this.db.query(
         `SELECT status, count(*)::int AS n, coalesce(sum(total_cents), 0)::text AS cents FROM payments GROUP BY status`,

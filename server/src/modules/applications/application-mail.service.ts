@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
+import { I18nService } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService, plainTextToHtml } from '../mail/mail.service.js';
+import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { Application } from './application.entity.js';
 
 /** Which e-mail: the link sent when an application starts, or a /continue link (application or details form). */
@@ -9,7 +10,8 @@ export type LinkMailKind = 'start' | 'continue' | 'details';
 
 /**
  * The applicant e-mails of issue 3, in the application's locale (en, es, zh-CN; server messages
- * `mail.*`): the continue link when an application starts, and the links `/continue` sends.
+ * `mail.*`): the continue link when an application starts, and the links `/continue` sends. Wholly in
+ * that language: the program's label and the semester too (issue 11 item 3).
  * Links are `<PUBLIC_URL>/validation?token=…` (DESIGN §3: every e-mailed link lands on /validation).
  */
 @Injectable()
@@ -19,6 +21,7 @@ export class ApplicationMailService {
   constructor(
     private readonly mail: MailService,
     private readonly i18n: I18nService,
+    private readonly words: ApplicationWordsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -37,12 +40,12 @@ export class ApplicationMailService {
    * the caller's request has already succeeded (the applicant can ask again at /continue).
    */
   async sendLink(application: Application, token: string, kind: LinkMailKind): Promise<void> {
-    const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
+    const { locale, program, semester } = await this.words.wordsOf(application);
     const link = this.linkFor(token);
     const params = {
       firstName: application.firstName,
-      program: application.fieldOfInterest,
-      semester: application.semester,
+      program,
+      semester,
       referenceNumber: String(application.referenceNumber),
       link,
       continueUrl: `${this.publicUrl}/continue`,

@@ -1,5 +1,5 @@
 import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
-import type { DropdownOption } from '../dropdowns/dropdowns.seed-data.js';
+import type { ShownOption } from '../dropdowns/dropdowns.seed-data.js';
 import {
   APPLICATION_FIELDS,
   EMPLOYMENT_DETAIL_FIELDS,
@@ -24,7 +24,7 @@ type Errors = Record<string, FieldErrorMessage[]>;
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /** Field errors for option values not among the current options (`options` by dropdown key). */
-export function optionErrors(patch: Record<string, unknown>, options: Map<string, DropdownOption[]>, gender?: string): Errors {
+export function optionErrors(patch: Record<string, unknown>, options: Map<string, ShownOption[]>, gender?: string): Errors {
   const errors: Errors = {};
   const check = (path: string, key: string, value: unknown) => {
     if (!present(value)) return;

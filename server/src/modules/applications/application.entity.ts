@@ -28,6 +28,8 @@ export class Application {
   @Column('text') semester: string;
   @Column('text', { nullable: true }) location: string | null;
   @Column('text') locale: string;
+  /** The applicant's IANA time zone (e.g. `Asia/Shanghai`), sent by the applicant-ui; e-mails show times in it (issue 11). */
+  @Column('text', { name: 'time_zone', nullable: true }) timeZone: string | null;
   @Column('text') status: ApplicationStatus;
   @Column('integer', { name: 'step_reached' }) stepReached: number;
   @Column('text', { name: 'payment_status' }) paymentStatus: PaymentStatus;

@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { Repository } from 'typeorm';
 import { ApiException, type FieldErrorMessage } from '../../common/errors/api.exception.js';
 import { DropdownsService } from '../dropdowns/dropdowns.service.js';
-import type { DropdownOption } from '../dropdowns/dropdowns.seed-data.js';
+import type { ShownOption } from '../dropdowns/dropdowns.seed-data.js';
 import { MaintenanceService } from '../maintenance/maintenance.service.js';
 import type { Program } from '../programs/program.entity.js';
 import { ProgramsService } from '../programs/programs.service.js';
@@ -35,6 +35,7 @@ const COLUMN_FIELDS = new Set([
   'fieldOfInterest',
   'semesterApplied',
   'location',
+  'timeZone',
 ]);
 /** Fields whose change does not undo a certification (the payment step's own fields). */
 const PAYMENT_STEP_FIELDS = new Set([
@@ -44,6 +45,7 @@ const PAYMENT_STEP_FIELDS = new Set([
   'creditCardFullName',
   'creditCardBillingZip',
   'creditCardBillingCountry',
+  'timeZone',
 ]);
 /** Time zone of the provider (maintenance windows and signature dates are in Eastern time). */
 const OFFICE_ZONE = 'America/New_York';
@@ -94,6 +96,7 @@ export class ApplicationsService {
           semester: dto.semester,
           location: dto.location ?? null,
           locale: dto.locale,
+          timeZone: dto.timeZone ?? null,
           status: 'draft',
           stepReached: 1,
           paymentStatus: 'Unpaid',
@@ -138,6 +141,7 @@ export class ApplicationsService {
     if (dto.firstName !== undefined) columns.firstName = dto.firstName;
     if (dto.lastName !== undefined) columns.lastName = dto.lastName;
     if (dto.email !== undefined) columns.email = dto.email;
+    if (dto.timeZone !== undefined) columns.timeZone = dto.timeZone;
     if (dto.fieldOfInterest !== undefined || dto.semesterApplied !== undefined || dto.location !== undefined) {
       const fieldOfInterest = dto.fieldOfInterest ?? application.fieldOfInterest;
       const semester = dto.semesterApplied ?? application.semester;
@@ -356,7 +360,7 @@ export class ApplicationsService {
     return open.length;
   }
 
-  private async optionsFor(keys: Set<string>): Promise<Map<string, DropdownOption[]>> {
+  private async optionsFor(keys: Set<string>): Promise<Map<string, ShownOption[]>> {
     if (!keys.size) return new Map();
     const lists = await this.dropdowns.list();
     return new Map(lists.filter((d) => keys.has(d.key)).map((d) => [d.key, d.options]));

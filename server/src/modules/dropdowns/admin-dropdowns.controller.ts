@@ -7,9 +7,12 @@ import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { DropdownsService } from './dropdowns.service.js';
-import { DropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
+import { AdminDropdownResponse, UpdateDropdownDto } from './dto/dropdown.dto.js';
 
-/** Manage Dropdowns for react-admin (ra-data-simple-rest dialect, DESIGN §4, §10). */
+/**
+ * Manage Dropdowns for react-admin (ra-data-simple-rest dialect, DESIGN §4, §10). Option labels in every
+ * language, `{value, label: {en, es, zh-CN}}`, with `missingTranslations` per list (issue 11 item 3).
+ */
 @ApiTags('admin')
 @Controller('admin/dropdowns')
 @AdminOnly()
@@ -19,24 +22,31 @@ export class AdminDropdownsController {
   /** A page of lists with `Content-Range`. 400 REQ-400 on a malformed sort/range/filter. */
   @Get()
   @ApiOperation({ summary: 'List dropdowns (sort, range, filter; Content-Range)' })
-  @ApiOkResponse({ type: [DropdownResponse] })
-  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<DropdownResponse[]> {
+  @ApiOkResponse({ type: [AdminDropdownResponse] })
+  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<AdminDropdownResponse[]> {
     return listPage(query, response, 'dropdowns', ['id', 'key', 'label', 'updated_at'], (parsed) => this.dropdowns.page(parsed));
   }
 
   /** One list. 404 REQ-404. */
   @Get(':id')
   @ApiOperation({ summary: 'One dropdown' })
-  @ApiOkResponse({ type: DropdownResponse })
-  get(@Param('id', ParseSerialIdPipe) id: number): Promise<DropdownResponse> {
+  @ApiOkResponse({ type: AdminDropdownResponse })
+  get(@Param('id', ParseSerialIdPipe) id: number): Promise<AdminDropdownResponse> {
     return this.dropdowns.get(id);
   }
 
-  /** Replace a list's options and label. 422 VAL-001 on duplicates or bad options. */
+  /**
+   * Replace a list's options and label. An option's label is `{en, es?, zh-CN?}` (a text label sets the
+   * English one and keeps the others). 422 VAL-001 on duplicates or bad options.
+   */
   @Put(':id')
   @ApiOperation({ summary: 'Edit a dropdown (label and options)' })
-  @ApiOkResponse({ type: DropdownResponse })
-  update(@Param('id', ParseSerialIdPipe) id: number, @Body() dto: UpdateDropdownDto, @CurrentUser() user: User): Promise<DropdownResponse> {
+  @ApiOkResponse({ type: AdminDropdownResponse })
+  update(
+    @Param('id', ParseSerialIdPipe) id: number,
+    @Body() dto: UpdateDropdownDto,
+    @CurrentUser() user: User,
+  ): Promise<AdminDropdownResponse> {
     return this.dropdowns.update(id, dto, user);
   }
 }

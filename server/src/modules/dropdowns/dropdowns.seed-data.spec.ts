@@ -1,12 +1,13 @@
 import { describe, it, expect } from '@jest/globals';
-import { cardYearOptions, DROPDOWN_SEEDS, type DropdownOption } from './dropdowns.seed-data.js';
+import { LOCALES } from '../../common/i18n/i18n.service.js';
+import { cardYearOptions, DROPDOWN_SEEDS, labelIn, missingLocales, type DropdownOption } from './dropdowns.seed-data.js';
 
 const list = (key: string): DropdownOption[] => {
   const seed = DROPDOWN_SEEDS.find((d) => d.key === key);
   if (!seed) throw new Error(`no dropdown ${key}`);
   return seed.options;
 };
-const labels = (key: string) => list(key).map((o) => o.label);
+const labels = (key: string) => list(key).map((o) => o.label.en);
 const values = (key: string) => list(key).map((o) => o.value);
 
 describe('dropdown seeds (spec §3)', () => {
@@ -39,8 +40,51 @@ describe('dropdown seeds (spec §3)', () => {
       expect(d.label.length).toBeGreaterThan(0);
       const v = d.options.map((o) => o.value);
       expect(new Set(v).size).toBe(v.length);
-      for (const o of d.options) expect(o.label.length).toBeGreaterThan(0);
+      for (const o of d.options) expect(o.label.en.length).toBeGreaterThan(0);
     }
+  });
+
+  it('has every option of every list labelled in en, es and zh-CN, none blank (issue 11 item 3)', () => {
+    const missing: string[] = [];
+    for (const d of DROPDOWN_SEEDS) {
+      for (const o of d.options) {
+        expect(Object.keys(o.label).sort()).toEqual([...LOCALES].sort());
+        for (const locale of LOCALES)
+          if (typeof o.label[locale] !== 'string' || !o.label[locale]!.trim()) missing.push(`${d.key}/${o.value}/${locale}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('translates every option that is not a proper name: Spanish and Chinese differ from English except where the word is the same', () => {
+    const sameInSpanish = new Set(['No']);
+    for (const key of [
+      'yesNo',
+      'transferCredit',
+      'employment',
+      'maritalStatus',
+      'placesClassesTaken',
+      'classTypes',
+      'classStatus',
+      'howHeard',
+    ]) {
+      for (const o of list(key)) {
+        expect(o.label['zh-CN']).not.toBe(o.label.en);
+        expect(o.label['zh-CN']).toMatch(/\p{Script=Han}/u);
+        if (!sameInSpanish.has(o.label.en)) expect(o.label.es).not.toBe(o.label.en);
+      }
+    }
+    // proper names stay as written, but "Other" is translated; countries and states carry their local names
+    expect(list('colleges').at(-1)!.label).toEqual({ en: 'Other', es: 'Otro', 'zh-CN': '其他' });
+    expect(list('countries')[0]!.label).toEqual({ en: 'United States', es: 'Estados Unidos', 'zh-CN': '美国' });
+    expect(list('states').find((o) => o.value === 'NY')!.label).toEqual({ en: 'New York', es: 'Nueva York', 'zh-CN': '纽约州' });
+  });
+
+  it('labelIn answers the language asked, English when it is missing; missingLocales names the gaps', () => {
+    expect(labelIn({ en: 'Married', es: 'Casado/a', 'zh-CN': '已婚' }, 'zh-CN')).toBe('已婚');
+    expect(labelIn({ en: 'Married', es: '' }, 'es')).toBe('Married');
+    expect(missingLocales({ en: 'Married', es: ' ' })).toEqual(['es', 'zh-CN']);
+    expect(missingLocales({ en: 'Married', es: 'Casado/a', 'zh-CN': '已婚' })).toEqual([]);
   });
 
   it('has the option lists with the spec values in order', () => {
@@ -66,7 +110,7 @@ describe('dropdown seeds (spec §3)', () => {
     expect(labels('israelPrograms')).toEqual(['TTI', 'Touro', 'HTC']);
     expect(labels('examTypes')).toEqual(['Straighterline', 'CLEP', 'ACE', 'TAL', 'Coopersmith', 'DSST-DANTES', 'Other']);
     for (const key of ['yesNo', 'transferCredit', 'howHeard', 'examTypes', 'colleges', 'countries']) {
-      for (const o of list(key)) expect(o.value).toBe(o.label);
+      for (const o of list(key)) expect(o.value).toBe(o.label.en);
     }
   });
 
@@ -107,11 +151,11 @@ describe('dropdown seeds (spec §3)', () => {
   it('has the 50 states plus DC as code/name pairs', () => {
     const s = list('states');
     expect(s).toHaveLength(51);
-    expect(s).toContainEqual({ value: 'DC', label: 'District of Columbia' });
-    expect(s).toContainEqual({ value: 'NY', label: 'New York' });
-    expect(s).toContainEqual({ value: 'NJ', label: 'New Jersey' });
+    expect(s).toContainEqual({ value: 'DC', label: { en: 'District of Columbia', es: 'Distrito de Columbia', 'zh-CN': '哥伦比亚特区' } });
+    expect(s.find((o) => o.value === 'NY')!.label.en).toBe('New York');
+    expect(s.find((o) => o.value === 'NJ')!.label.en).toBe('New Jersey');
     for (const o of s) expect(o.value).toMatch(/^[A-Z]{2}$/);
-    expect(new Set(s.map((o) => o.label)).size).toBe(51);
+    for (const locale of LOCALES) expect(new Set(s.map((o) => o.label[locale])).size).toBe(51);
   });
 });
 
@@ -119,8 +163,8 @@ describe('cardYearOptions (spec §3, §9)', () => {
   it('gives 21 years starting at the current UTC year', () => {
     const years = cardYearOptions(new Date('2026-03-15T12:00:00Z'));
     expect(years).toHaveLength(21);
-    expect(years[0]).toEqual({ value: '2026', label: '2026' });
-    expect(years[20]).toEqual({ value: '2046', label: '2046' });
+    expect(years[0]).toEqual({ value: '2026', label: { en: '2026', es: '2026', 'zh-CN': '2026' } });
+    expect(years[20]).toEqual({ value: '2046', label: { en: '2046', es: '2046', 'zh-CN': '2046' } });
   });
 
   it('uses the UTC year at the new-year boundary', () => {

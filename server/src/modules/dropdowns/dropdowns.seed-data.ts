@@ -10,9 +10,22 @@
  * in jest ESM mode without JSON import attributes.
  */
 import countries from 'i18n-iso-countries';
+import type { Locale } from '../../common/i18n/i18n.service.js';
 
-/** One option of a list: the stored value and the label shown. */
+/**
+ * An option's label in each language of the product (issue 11 item 3). English is required; a missing
+ * (absent or empty) Spanish or Chinese label is shown in English and flagged in Manage Dropdowns.
+ */
+export type LocalizedLabel = { en: string } & Partial<Record<Exclude<Locale, 'en'>, string>>;
+
+/** One option of a list as stored: the value (what applications store) and its label per language. */
 export interface DropdownOption {
+  value: string;
+  label: LocalizedLabel;
+}
+
+/** One option as the forms get it (`GET /api/dropdowns`): the value and the label in the caller's language. */
+export interface ShownOption {
   value: string;
   label: string;
 }
@@ -24,10 +37,18 @@ export interface DropdownSeed {
   options: DropdownOption[];
 }
 
-/** Options whose value and label are the same text. */
-function same(...labels: string[]): DropdownOption[] {
-  return labels.map((label) => ({ value: label, label }));
+/** Proper names (schools, programs, exam brands, numbers): value = label, the same in every language. */
+function names(...labels: string[]): DropdownOption[] {
+  return labels.map((label) => (label === 'Other' ? OTHER : { value: label, label: { en: label, es: label, 'zh-CN': label } }));
 }
+
+/** Options whose value is the English label, each with its Spanish and Chinese label: `[en, es, zh-CN]`. */
+function translated(...options: [en: string, es: string, zhCN: string][]): DropdownOption[] {
+  return options.map(([en, es, zhCN]) => ({ value: en, label: { en, es, 'zh-CN': zhCN } }));
+}
+
+/** "Other", the last option of the name lists (the applicant then types the name). */
+const OTHER: DropdownOption = { value: 'Other', label: { en: 'Other', es: 'Otro', 'zh-CN': '其他' } };
 
 // ---------------------------------------------------------------------------------------------------
 // Countries
@@ -131,71 +152,92 @@ export function countryCodeOf(name: string): string | undefined {
   return CODE_OF_SHORT_NAME.get(name) ?? countries.getAlpha2Code(name, 'en');
 }
 
+/** Spanish short names where the library's Spanish name is a long or inverted form. */
+const SHORT_NAMES_ES: Readonly<Record<string, string>> = {
+  BN: 'Brunéi',
+  CD: 'República Democrática del Congo',
+  KP: 'Corea del Norte',
+  KR: 'Corea del Sur',
+  LA: 'Laos',
+  SY: 'Siria',
+};
+
+/**
+ * The countries, United States first, then by English name; value = the English short name (what
+ * applications store), labels in Spanish and Chinese from the library (`es`, `zh`) (issue 11 item 3).
+ */
 function countryOptions(): DropdownOption[] {
-  const names = countries.getNames('en', { select: 'official' });
-  const list = Object.entries(names)
-    .filter(([code]) => code !== 'US' && !NOT_SOVEREIGN.has(code))
-    .map(([code, name]) => SHORT_NAMES[code] ?? name)
-    .sort((a, b) => a.localeCompare(b, 'en'));
-  return same('United States', ...list);
+  const english = countries.getNames('en', { select: 'official' });
+  const option = (code: string): DropdownOption => {
+    const en = SHORT_NAMES[code] ?? english[code];
+    return {
+      value: en,
+      label: { en, es: SHORT_NAMES_ES[code] ?? countries.getName(code, 'es')!, 'zh-CN': countries.getName(code, 'zh')! },
+    };
+  };
+  const list = Object.keys(english)
+    .filter((code) => code !== 'US' && !NOT_SOVEREIGN.has(code))
+    .map(option)
+    .sort((a, b) => a.value.localeCompare(b.value, 'en'));
+  return [option('US'), ...list];
 }
 
 // ---------------------------------------------------------------------------------------------------
 // US states
 
-/** The 50 states plus the District of Columbia, alphabetical by name. */
-const STATES: readonly [code: string, name: string][] = [
-  ['AL', 'Alabama'],
-  ['AK', 'Alaska'],
-  ['AZ', 'Arizona'],
-  ['AR', 'Arkansas'],
-  ['CA', 'California'],
-  ['CO', 'Colorado'],
-  ['CT', 'Connecticut'],
-  ['DE', 'Delaware'],
-  ['DC', 'District of Columbia'],
-  ['FL', 'Florida'],
-  ['GA', 'Georgia'],
-  ['HI', 'Hawaii'],
-  ['ID', 'Idaho'],
-  ['IL', 'Illinois'],
-  ['IN', 'Indiana'],
-  ['IA', 'Iowa'],
-  ['KS', 'Kansas'],
-  ['KY', 'Kentucky'],
-  ['LA', 'Louisiana'],
-  ['ME', 'Maine'],
-  ['MD', 'Maryland'],
-  ['MA', 'Massachusetts'],
-  ['MI', 'Michigan'],
-  ['MN', 'Minnesota'],
-  ['MS', 'Mississippi'],
-  ['MO', 'Missouri'],
-  ['MT', 'Montana'],
-  ['NE', 'Nebraska'],
-  ['NV', 'Nevada'],
-  ['NH', 'New Hampshire'],
-  ['NJ', 'New Jersey'],
-  ['NM', 'New Mexico'],
-  ['NY', 'New York'],
-  ['NC', 'North Carolina'],
-  ['ND', 'North Dakota'],
-  ['OH', 'Ohio'],
-  ['OK', 'Oklahoma'],
-  ['OR', 'Oregon'],
-  ['PA', 'Pennsylvania'],
-  ['RI', 'Rhode Island'],
-  ['SC', 'South Carolina'],
-  ['SD', 'South Dakota'],
-  ['TN', 'Tennessee'],
-  ['TX', 'Texas'],
-  ['UT', 'Utah'],
-  ['VT', 'Vermont'],
-  ['VA', 'Virginia'],
-  ['WA', 'Washington'],
-  ['WV', 'West Virginia'],
-  ['WI', 'Wisconsin'],
-  ['WY', 'Wyoming'],
+/** The 50 states plus the District of Columbia, alphabetical by English name: code, then the name in en, es, zh-CN. */
+const STATES: readonly [code: string, en: string, es: string, zhCN: string][] = [
+  ['AL', 'Alabama', 'Alabama', '阿拉巴马州'],
+  ['AK', 'Alaska', 'Alaska', '阿拉斯加州'],
+  ['AZ', 'Arizona', 'Arizona', '亚利桑那州'],
+  ['AR', 'Arkansas', 'Arkansas', '阿肯色州'],
+  ['CA', 'California', 'California', '加利福尼亚州'],
+  ['CO', 'Colorado', 'Colorado', '科罗拉多州'],
+  ['CT', 'Connecticut', 'Connecticut', '康涅狄格州'],
+  ['DE', 'Delaware', 'Delaware', '特拉华州'],
+  ['DC', 'District of Columbia', 'Distrito de Columbia', '哥伦比亚特区'],
+  ['FL', 'Florida', 'Florida', '佛罗里达州'],
+  ['GA', 'Georgia', 'Georgia', '佐治亚州'],
+  ['HI', 'Hawaii', 'Hawái', '夏威夷州'],
+  ['ID', 'Idaho', 'Idaho', '爱达荷州'],
+  ['IL', 'Illinois', 'Illinois', '伊利诺伊州'],
+  ['IN', 'Indiana', 'Indiana', '印第安纳州'],
+  ['IA', 'Iowa', 'Iowa', '艾奥瓦州'],
+  ['KS', 'Kansas', 'Kansas', '堪萨斯州'],
+  ['KY', 'Kentucky', 'Kentucky', '肯塔基州'],
+  ['LA', 'Louisiana', 'Luisiana', '路易斯安那州'],
+  ['ME', 'Maine', 'Maine', '缅因州'],
+  ['MD', 'Maryland', 'Maryland', '马里兰州'],
+  ['MA', 'Massachusetts', 'Massachusetts', '马萨诸塞州'],
+  ['MI', 'Michigan', 'Míchigan', '密歇根州'],
+  ['MN', 'Minnesota', 'Minnesota', '明尼苏达州'],
+  ['MS', 'Mississippi', 'Misisipi', '密西西比州'],
+  ['MO', 'Missouri', 'Misuri', '密苏里州'],
+  ['MT', 'Montana', 'Montana', '蒙大拿州'],
+  ['NE', 'Nebraska', 'Nebraska', '内布拉斯加州'],
+  ['NV', 'Nevada', 'Nevada', '内华达州'],
+  ['NH', 'New Hampshire', 'Nuevo Hampshire', '新罕布什尔州'],
+  ['NJ', 'New Jersey', 'Nueva Jersey', '新泽西州'],
+  ['NM', 'New Mexico', 'Nuevo México', '新墨西哥州'],
+  ['NY', 'New York', 'Nueva York', '纽约州'],
+  ['NC', 'North Carolina', 'Carolina del Norte', '北卡罗来纳州'],
+  ['ND', 'North Dakota', 'Dakota del Norte', '北达科他州'],
+  ['OH', 'Ohio', 'Ohio', '俄亥俄州'],
+  ['OK', 'Oklahoma', 'Oklahoma', '俄克拉何马州'],
+  ['OR', 'Oregon', 'Oregón', '俄勒冈州'],
+  ['PA', 'Pennsylvania', 'Pensilvania', '宾夕法尼亚州'],
+  ['RI', 'Rhode Island', 'Rhode Island', '罗得岛州'],
+  ['SC', 'South Carolina', 'Carolina del Sur', '南卡罗来纳州'],
+  ['SD', 'South Dakota', 'Dakota del Sur', '南达科他州'],
+  ['TN', 'Tennessee', 'Tennessee', '田纳西州'],
+  ['TX', 'Texas', 'Texas', '得克萨斯州'],
+  ['UT', 'Utah', 'Utah', '犹他州'],
+  ['VT', 'Vermont', 'Vermont', '佛蒙特州'],
+  ['VA', 'Virginia', 'Virginia', '弗吉尼亚州'],
+  ['WA', 'Washington', 'Washington', '华盛顿州'],
+  ['WV', 'West Virginia', 'Virginia Occidental', '西弗吉尼亚州'],
+  ['WI', 'Wisconsin', 'Wisconsin', '威斯康星州'],
+  ['WY', 'Wyoming', 'Wyoming', '怀俄明州'],
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -203,40 +245,75 @@ const STATES: readonly [code: string, name: string][] = [
 /**
  * Every seeded option list, in the order the admin console lists them (spec §3 "Option lists", and
  * "Dropdown lists": about 195 countries starting with United States, the 50 US states plus DC as value
- * and label pairs). Values equal labels except `months` (value = label = '01'…'12') and `states`
- * (value = two-letter code, label = name). Card years are not here: see `cardYearOptions`.
+ * and label pairs). Values are the English labels except `states` (value = two-letter code). Every
+ * label is in en, es and zh-CN (issue 11 item 3): `translated` lists spell out each language; `names`
+ * lists are proper names (schools, exam brands, month numbers) shown as written in every language,
+ * except their "Other". Card years are not here: see `cardYearOptions`.
  */
 export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
-  { key: 'yesNo', label: 'Yes / No', options: same('Yes', 'No') },
-  { key: 'transferCredit', label: 'Transfer credit', options: same('Yes', 'No', 'In Progress') },
-  { key: 'employment', label: 'Employment type', options: same('Full time', 'Part time') },
-  { key: 'maritalStatus', label: 'Marital status', options: same('Single', 'Married', 'Divorced', 'Widowed') },
-  { key: 'placesClassesTaken', label: 'Places classes taken', options: same('High School', 'College', 'Exam') },
-  { key: 'classTypes', label: 'Class types', options: same('AP', 'Dual Credit/Freshman Center') },
+  { key: 'yesNo', label: 'Yes / No', options: translated(['Yes', 'Sí', '是'], ['No', 'No', '否']) },
+  {
+    key: 'transferCredit',
+    label: 'Transfer credit',
+    options: translated(['Yes', 'Sí', '是'], ['No', 'No', '否'], ['In Progress', 'En curso', '进行中']),
+  },
+  {
+    key: 'employment',
+    label: 'Employment type',
+    options: translated(['Full time', 'Tiempo completo', '全职'], ['Part time', 'Medio tiempo', '兼职']),
+  },
+  {
+    key: 'maritalStatus',
+    label: 'Marital status',
+    options: translated(
+      ['Single', 'Soltero/a', '未婚'],
+      ['Married', 'Casado/a', '已婚'],
+      ['Divorced', 'Divorciado/a', '离异'],
+      ['Widowed', 'Viudo/a', '丧偶'],
+    ),
+  },
+  {
+    key: 'placesClassesTaken',
+    label: 'Places classes taken',
+    options: translated(['High School', 'Escuela secundaria', '高中'], ['College', 'Universidad', '大学'], ['Exam', 'Examen', '考试']),
+  },
+  {
+    key: 'classTypes',
+    label: 'Class types',
+    options: translated(
+      ['AP', 'Cursos AP (Advanced Placement)', 'AP 大学先修课程'],
+      ['Dual Credit/Freshman Center', 'Crédito doble / Freshman Center', '双学分课程 / 新生中心'],
+    ),
+  },
   {
     key: 'classStatus',
     label: 'Class status',
-    options: same('Completed', 'Currently taking', 'Scheduled to take', 'Planning to take'),
+    options: translated(
+      ['Completed', 'Completado', '已完成'],
+      ['Currently taking', 'Cursando actualmente', '正在修读'],
+      ['Scheduled to take', 'Inscrito para cursarlo', '已安排修读'],
+      ['Planning to take', 'Planea cursarlo', '计划修读'],
+    ),
   },
   {
     key: 'howHeard',
     label: 'How did you hear about us',
-    options: same(
-      'Career Forum Podcast',
-      'College advisor',
-      'Friend',
-      'Mentor',
-      'Online advertising',
-      'Print ads',
-      'Social media',
-      'Word-of-mouth',
-      'Other',
+    options: translated(
+      ['Career Forum Podcast', 'Pódcast Career Forum', 'Career Forum 播客'],
+      ['College advisor', 'Asesor universitario', '大学升学顾问'],
+      ['Friend', 'Un amigo o amiga', '朋友'],
+      ['Mentor', 'Un mentor o mentora', '导师'],
+      ['Online advertising', 'Publicidad en internet', '网络广告'],
+      ['Print ads', 'Anuncios impresos', '印刷广告'],
+      ['Social media', 'Redes sociales', '社交媒体'],
+      ['Word-of-mouth', 'Recomendación de boca en boca', '口碑推荐'],
+      ['Other', 'Otro', '其他'],
     ),
   },
   {
     key: 'colleges',
     label: 'Colleges',
-    options: same(
+    options: names(
       'Baruch College',
       'Brooklyn College',
       'College of Staten Island',
@@ -256,25 +333,25 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
       'Other',
     ),
   },
-  { key: 'israelPrograms', label: 'Israel programs', options: same('TTI', 'Touro', 'HTC') },
+  { key: 'israelPrograms', label: 'Israel programs', options: names('TTI', 'Touro', 'HTC') },
   {
     key: 'examTypes',
     label: 'Exam types',
-    options: same('Straighterline', 'CLEP', 'ACE', 'TAL', 'Coopersmith', 'DSST-DANTES', 'Other'),
+    options: names('Straighterline', 'CLEP', 'ACE', 'TAL', 'Coopersmith', 'DSST-DANTES', 'Other'),
   },
   {
     key: 'months',
     label: 'Months',
-    options: same(...Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))),
+    options: names(...Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))),
   },
   { key: 'countries', label: 'Countries', options: countryOptions() },
-  { key: 'states', label: 'US states', options: STATES.map(([value, label]) => ({ value, label })) },
+  { key: 'states', label: 'US states', options: STATES.map(([value, en, es, zhCN]) => ({ value, label: { en, es, 'zh-CN': zhCN } })) },
   // Seminaries for the education step's seminaryName (spec §3 "seminaryName … seminaryNameOther"): a
   // starting list admins edit; "Other" lets the applicant type the name (seminaryNameOther).
   {
     key: 'seminaries',
     label: 'Seminaries',
-    options: same(
+    options: names(
       'Bais Yaakov Intensive Program (BYI)',
       'Beth Jacob Jerusalem (BJJ)',
       'Bnos Chava',
@@ -293,7 +370,7 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
   {
     key: 'yeshivas',
     label: 'Yeshivas (men)',
-    options: same(
+    options: names(
       'Beth Medrash Govoha (BMG)',
       'Mercaz HaRav',
       'Ohr Somayach',
@@ -318,5 +395,24 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
  */
 export function cardYearOptions(now: Date): DropdownOption[] {
   const first = now.getUTCFullYear();
-  return same(...Array.from({ length: 21 }, (_, i) => String(first + i)));
+  return names(...Array.from({ length: 21 }, (_, i) => String(first + i)));
+}
+
+/**
+ * The label of `label` in `locale`; English when that language's label is missing or empty. A label
+ * still stored as text (a row written in the shape before issue 11) is that text.
+ */
+export function labelIn(label: LocalizedLabel | string, locale: Locale): string {
+  return typeof label === 'string' ? label : label[locale] || label.en;
+}
+
+/** `label` per language; a label still stored as text is the English one. */
+export function byLocale(label: LocalizedLabel | string): LocalizedLabel {
+  return typeof label === 'string' ? { en: label } : label;
+}
+
+/** The languages whose label `label` lacks (absent or blank), e.g. `['zh-CN']`; a text label has English only. */
+export function missingLocales(label: LocalizedLabel | string): Locale[] {
+  const labels: Partial<LocalizedLabel> = byLocale(label);
+  return (['en', 'es', 'zh-CN'] as const).filter((locale) => !labels[locale]?.trim());
 }

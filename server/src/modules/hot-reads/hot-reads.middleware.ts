@@ -15,7 +15,9 @@ type Route = (request: Request) => Promise<PrebuiltResponse | null> | PrebuiltRe
  * The fast path of the public hot reads (issue 12): `GET|HEAD /api/dropdowns`, `/api/programs?gender=`,
  * `/api/config`, `/api/maintenance/check` and `/api/advisory` answered from memory as prebuilt,
  * compressed JSON with a strong ETag (304 on `If-None-Match`) and `Cache-Control` (short max-age with
- * `stale-while-revalidate`; `no-cache` for maintenance and advisory), ahead of the rest of the middleware stack. Same bodies and status codes as
+ * `stale-while-revalidate`; `no-cache` for maintenance and advisory), ahead of the rest of the middleware stack.
+ * Dropdowns, programs and the advisory are built per language (`Accept-Language`) and answered with
+ * `Vary: Accept-Language` (issue 11 item 3). Same bodies and status codes as
  * their controllers (which stay, documented in OpenAPI, for everything the fast path passes on):
  * cross-origin requests (an `Origin` header, which need the CORS answer), other methods, and any query
  * the controller would refuse or that this path does not know (e.g. a missing or unknown `gender`).
@@ -33,12 +35,12 @@ export function serveHotReads(app: INestApplication, securityHeaders: RequestHan
   const i18n = app.get(I18nService);
   const config = new PrebuiltResponse(publicConfigOf(app.get<AppConfig>(APP_CONFIG)));
   const routes: Record<string, Route> = {
-    '/api/dropdowns': (request) => (hasQuery(request) ? null : dropdowns.listResponse()),
+    '/api/dropdowns': (request) => (hasQuery(request) ? null : dropdowns.listResponse(i18n.localeOf(request))),
     '/api/programs': (request) => {
       const query = request.query;
       const gender = query.gender;
       if (Object.keys(query).length !== 1 || (gender !== 'female' && gender !== 'male')) return null;
-      return programs.listResponse(gender);
+      return programs.listResponse(gender, i18n.localeOf(request));
     },
     '/api/config': (request) => (hasQuery(request) ? null : config),
     '/api/maintenance/check': (request) => (hasQuery(request) ? null : maintenance.checkResponse()),
@@ -52,10 +54,13 @@ export function serveHotReads(app: INestApplication, securityHeaders: RequestHan
     Promise.resolve(route(request)).then((answer) => {
       if (!answer) return next();
       response.locals.routeTemplate = path; // the metrics' route label: no Express route matched here
-      answer.send(request, response, security, path === '/api/advisory' ? 'Accept-Language' : undefined);
+      answer.send(request, response, security, BY_LANGUAGE.has(path) ? 'Accept-Language' : undefined);
     }, next);
   };
 }
+
+/** The answers that differ by the caller's language (issue 11 item 3): `Vary: Accept-Language`, cached per locale. */
+const BY_LANGUAGE = new Set(['/api/dropdowns', '/api/programs', '/api/advisory']);
 
 /** The headers a middleware sets on an answer (run once against a stand-in request and response). */
 function headersSetBy(middleware: RequestHandler): Record<string, string> {

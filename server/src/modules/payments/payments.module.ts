@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
+import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
 import { AdminPaymentsController } from './admin-payments.controller.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
@@ -30,7 +31,7 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
 
 /** The application fee: quotes, payments, the job that settles unknown and held attempts (DESIGN §7), and the admin list. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
+  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule, ProgramsModule],
   controllers: [PaymentsController, AdminPaymentsController],
   providers: [
     { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },

@@ -1,3 +1,4 @@
+import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
 import { DEFAULT_COUNTRY, postalCodeAsked, postalCodeErrors } from '../applications/address-rules.js';
 import { countryCodeOf } from '../dropdowns/dropdowns.seed-data.js';
@@ -7,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { hashToken } from '../../common/security/token-hash.js';
-import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
+import { I18nService } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
@@ -101,6 +102,7 @@ export class PaymentsService {
     private readonly tokens: TokenService,
     private readonly i18n: I18nService,
     private readonly outbox: WebhookOutboxService,
+    private readonly words: ApplicationWordsService,
   ) {}
 
   /**
@@ -484,21 +486,24 @@ export class PaymentsService {
 
   /**
    * The confirmation e-mail with the receipt (reference number, amount, late fee, discount, total, last 4,
-   * transaction id, date) in the applicant's language, and a details-form link with a new `details` token.
+   * transaction id, date) wholly in the applicant's language — the program's label and semester too — with
+   * the date in the applicant's time zone, named (issue 11 item 3), and a details-form link with a new
+   * `details` token.
    */
   private async sendReceipt(row: Payment): Promise<void> {
     const application = await this.applications.findOneByOrFail({ id: row.applicationId });
-    const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
+    const words = await this.words.wordsOf(application);
+    const locale = words.locale;
     const t = (key: string, params: Record<string, unknown> = {}) => this.i18n.t(`mail.${key}`, locale, params);
     const money = (cents: number) => formatCents(cents, row.currency, locale);
     const token = await this.tokens.issue(application.id, 'details');
     const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
     const link = `${base}/validation?token=${encodeURIComponent(token)}`;
-    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(row.updatedAt) + ' UTC';
+    const date = words.time(row.updatedAt);
     const lines = [
       t('receiptGreeting', { name: `${application.firstName} ${application.lastName}` }),
       '',
-      t('receiptIntro', { program: application.fieldOfInterest, semester: application.semester }),
+      t('receiptIntro', { program: words.program, semester: words.semester }),
       '',
       t('receiptTitle'),
       t('receiptReference', { value: application.referenceNumber }),

@@ -8,6 +8,7 @@ import {
   type CatalogueEntry,
   type Gender,
 } from './programs.catalogue.js';
+import { PROGRAM_TEXTS, translationsOf } from './programs.translations.js';
 
 const byGender = (gender: Gender): CatalogueEntry[] => CATALOGUE.filter((e) => e.gender === gender);
 const women = byGender('female');
@@ -204,5 +205,29 @@ describe('program catalogue (spec §3)', () => {
         expect(rank(list[i]!)).toBeGreaterThanOrEqual(rank(list[i - 1]!));
       }
     }
+  });
+});
+
+describe('program texts in every language (issue 11 item 3)', () => {
+  it('translates the label and popup title of every program of both genders into es and zh-CN', () => {
+    const missing: string[] = [];
+    for (const entry of CATALOGUE) {
+      const translations = translationsOf(entry.label, entry.popup.title);
+      for (const locale of ['es', 'zh-CN'] as const) {
+        const text = translations[locale];
+        if (!text?.label.trim() || !text.title.trim()) missing.push(`${entry.gender}/${entry.name}/${locale}`);
+        else {
+          expect(text.label).not.toBe(entry.label);
+          expect(text.title).not.toBe(entry.popup.title);
+        }
+      }
+      expect(translations['zh-CN']?.label).toMatch(/\p{Script=Han}/u);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has no translation left over for a text the catalogue no longer uses', () => {
+    const used = new Set(CATALOGUE.flatMap((entry) => [entry.label, entry.popup.title]));
+    expect([...PROGRAM_TEXTS.keys()].filter((text) => !used.has(text))).toEqual([]);
   });
 });

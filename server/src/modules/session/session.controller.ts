@@ -1,5 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
+import { ApplicationAccessService } from '../token/application-access.service.js';
+import type { User } from '../users/user.entity.js';
 import { SessionCheckQuery, SessionResponse, UpsertSessionDto } from './dto/session.dto.js';
 import { SessionService } from './session.service.js';
 
@@ -17,7 +29,10 @@ class SessionUpsertResponse {
 @ApiTags('session')
 @Controller('session')
 export class SessionController {
-  constructor(private readonly sessions: SessionService) {}
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly access: ApplicationAccessService,
+  ) {}
 
   /** Whether a browser-generated session id is free (SES-000) or taken (SES-001). */
   @Get('check')
@@ -27,12 +42,23 @@ export class SessionController {
     return { success: true, code: await this.sessions.check(query.id) };
   }
 
-  /** Stores the session's start, activity, renewal or end. */
+  /**
+   * Stores the session's start, activity, renewal or end (the applicant-ui ends it on `pagehide` and on
+   * logout). Caller (issue 11 item 7): the token of application `parentId` (header
+   * `X-Application-Token`, or `token` in the body for clients that cannot set headers), its logged-in owner, or an
+   * admin. 401 AUTH-401 with none of them; 403 AUTH-403 for another application's token or session id;
+   * TKN-00x for a bad token; 422 VAL-001 for a malformed body.
+   */
   @Post('upsert')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create or update a session' })
+  @UseGuards(OptionalBearerAuthGuard)
+  @ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or `token` in the body)' })
+  @ApiOperation({ summary: 'Create or update a session of an application (token, owner or admin)' })
   @ApiOkResponse({ type: SessionUpsertResponse })
-  async upsert(@Body() dto: UpsertSessionDto): Promise<SessionUpsertResponse> {
+  @ApiUnauthorizedResponse({ description: 'AUTH-401 no token and no login' })
+  @ApiForbiddenResponse({ description: "AUTH-403 another application's token, or a session id of another application" })
+  async upsert(@Body() dto: UpsertSessionDto, @Req() request: Request & { user?: User }): Promise<SessionUpsertResponse> {
+    await this.access.authorize(request, dto.parentId, dto.token || undefined);
     return { success: true, data: await this.sessions.upsert(dto) };
   }
 }

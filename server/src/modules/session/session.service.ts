@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
 import { FormSession } from './session.entity.js';
 import { SessionResponse, type UpsertSessionDto } from './dto/session.dto.js';
 
@@ -17,7 +18,9 @@ export class SessionService {
   /**
    * Creates or updates a session in one statement (`INSERT … ON CONFLICT DO UPDATE`), so two calls that
    * race on a new id both succeed. Only the fields sent are changed; `startTime` is kept from the first
-   * call and `renewed` stays true once set.
+   * call and `renewed` stays true once set. A session id belongs to one application for good: the
+   * caller must already be authorized for `dto.parentId` (see the controller).
+   * @throws ApiException 403 AUTH-403 when the id is a session of another application
    */
   async upsert(dto: UpsertSessionDto): Promise<SessionResponse> {
     const date = (v?: string) => (v ? new Date(v) : null);
@@ -32,6 +35,7 @@ export class SessionService {
          parent_id = COALESCE(EXCLUDED.parent_id, s.parent_id),
          renewed = s.renewed OR COALESCE($8, false),
          updated_at = now()
+       WHERE s.parent_id IS NOT DISTINCT FROM EXCLUDED.parent_id
        RETURNING id, start_time AS "startTime", new_start_time AS "newStartTime", end_time AS "endTime",
                  last_activity_time AS "lastActivityTime", parent_module AS "parentModule", parent_id AS "parentId", renewed`,
       [
@@ -41,10 +45,11 @@ export class SessionService {
         date(dto.lastActivityTime),
         date(dto.endTime),
         dto.parentModule ?? null,
-        dto.parentId ?? null,
+        dto.parentId,
         dto.renewed ?? null,
       ],
     );
+    if (!rows[0]) throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH-403');
     return SessionResponse.from(rows[0]);
   }
 }

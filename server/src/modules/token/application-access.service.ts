@@ -34,9 +34,10 @@ export class ApplicationAccessService {
    * @throws ApiException TKN-00x for a bad token; 403 AUTH-403 when the token is for another application
    *         or the user neither owns it nor is an admin; 401 AUTH-401 with neither token nor login
    *         (or with a login but no applicationId)
+   * @param token the application token; by default the request's ({@link applicationTokenOf}). A body
+   *        field can pass it for callers that cannot set headers (a beacon).
    */
-  async authorize(request: Request & { user?: User }, applicationId?: string): Promise<Application> {
-    const token = applicationTokenOf(request);
+  async authorize(request: Request & { user?: User }, applicationId?: string, token = applicationTokenOf(request)): Promise<Application> {
     if (token) {
       const { application } = await this.tokens.resolve(token);
       if (applicationId && application.id !== applicationId) return this.refuse(request, applicationId, 'token of another application');

@@ -1,4 +1,5 @@
 /** Application and token calls (docs/api.md "Applications and tokens"). */
+import { currentLocale } from '../../../i18n';
 import { api } from '../../../shared/api/client';
 import type { ApplicationRecord } from './application-types';
 
@@ -12,7 +13,21 @@ export interface StartApplicationBody {
   lastName: string;
   email: string;
   locale: string;
+  /** The browser's IANA time zone: e-mails show times in it (issue 11). */
+  timeZone?: string;
 }
+
+/** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), or undefined when unknown. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Applications whose stored time zone this page has already brought up to date. */
+const zoneSent = new Set<string>();
 
 /** Answer of POST /api/applications. */
 export interface StartApplicationAnswer {
@@ -43,7 +58,8 @@ export async function checkToken(token: string): Promise<TokenCheckAnswer> {
 }
 
 /**
- * PATCH /api/applications/{id} with header `X-Application-Token`; body `{version, stepReached?, …fields}`.
+ * PATCH /api/applications/{id} with header `X-Application-Token`; body `{version, stepReached?, …fields}`
+ * (plus `timeZone` on the first save of a page load).
  * Resolves with the saved record (new `version`); rejects with the axios error (409 APP-409, 422 VAL-001,
  * 503 MAI-002…). Sent `silent`: the autosave shows failures in its status line (with the server's
  * maintenance message), never the generic error dialog.
@@ -53,10 +69,14 @@ export async function saveApplication(
   token: string,
   body: { version: number; stepReached?: string } & Record<string, unknown>,
 ): Promise<ApplicationRecord> {
-  const { data } = await api.patch<{ success: true; data: ApplicationRecord }>(`/applications/${encodeURIComponent(id)}`, body, {
-    headers: { 'X-Application-Token': token },
-    silent: true,
-  });
+  // the first save of a page load also stores the browser's time zone (the applicant may have moved)
+  const zone = zoneSent.has(id) ? undefined : browserTimeZone();
+  const { data } = await api.patch<{ success: true; data: ApplicationRecord }>(
+    `/applications/${encodeURIComponent(id)}`,
+    zone ? { ...body, timeZone: zone } : body,
+    { headers: { 'X-Application-Token': token }, silent: true },
+  );
+  zoneSent.add(id);
   return data.data;
 }
 
@@ -143,7 +163,8 @@ export async function fetchMyApplications(): Promise<MyApplication[]> {
 }
 
 /**
- * POST /api/timelog {duration (seconds, 4 decimals), step} with the application token. Sent with
+ * POST /api/timelog {duration (seconds, 4 decimals), step} with the application token and the page's
+ * `Accept-Language` (so any answer is in the applicant's language, issue 11). Sent with
  * `fetch(keepalive)` so that it also leaves while the page unloads. Never rejects (best effort).
  */
 export async function postTimeLog(token: string, duration: number, step: string): Promise<void> {
@@ -156,6 +177,7 @@ export async function postTimeLog(token: string, duration: number, step: string)
         Accept: 'application/json',
         'X-Application-Token': token,
         'X-Requested-With': 'XMLHttpRequest',
+        'Accept-Language': currentLocale(),
       },
       body: JSON.stringify({ duration: Number(duration.toFixed(4)), step }),
     });

@@ -29,6 +29,8 @@ export class ApplicationRecord {
   @ApiProperty() semesterApplied: string;
   @ApiProperty({ type: String, nullable: true }) location: string | null;
   @ApiProperty() locale: string;
+  @ApiProperty({ type: String, nullable: true, example: 'America/Toronto', description: "the applicant's IANA time zone (issue 11)" })
+  timeZone: string | null;
   @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ college: '', name: '' }] })
   passedCollegeLevelOrAPCourses: { college: string; name: string }[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'review step certified (submit)' }) certifiedAt:
@@ -65,6 +67,7 @@ export function toApplicationRecord(app: Application): ApplicationRecord {
     semesterApplied: app.semester,
     location: app.location,
     locale: app.locale,
+    timeZone: app.timeZone,
     certifiedAt: iso(app.certifiedAt),
     submittedAt: iso(app.submittedAt),
     completedAt: iso(app.completedAt),

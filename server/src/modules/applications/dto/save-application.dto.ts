@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsInt, IsOptional, Min } from 'class-validator';
-import { IsStepNumber } from '../../../common/validation/formats.js';
+import { IsStepNumber, IsTimeZone } from '../../../common/validation/formats.js';
 import { EducationStepDto } from './steps/education-step.dto.js';
 import { EmploymentStepDto } from './steps/employment-step.dto.js';
 import { FamilyStepDto } from './steps/family-step.dto.js';
@@ -42,4 +42,9 @@ export class SaveApplicationDto extends AllSteps {
   @IsOptional()
   @IsStepNumber()
   stepReached?: string;
+
+  @ApiPropertyOptional({ example: 'Asia/Shanghai', description: "the applicant's IANA time zone (a column, not an answer; issue 11)" })
+  @IsOptional()
+  @IsTimeZone()
+  timeZone?: string;
 }

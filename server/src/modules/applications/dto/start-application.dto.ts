@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsLocale } from '../../../common/validation/formats.js';
+import { IsLocale, IsTimeZone } from '../../../common/validation/formats.js';
 
 const trim = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -20,4 +20,8 @@ export class StartApplicationDto {
   @ApiProperty() @trim() @IsString() @IsNotEmpty() @MaxLength(100) lastName: string;
   @ApiProperty() @trim() @IsEmail() @MaxLength(254) email: string;
   @ApiProperty({ enum: ['en', 'es', 'zh-CN'] }) @IsLocale() locale: string;
+  @ApiPropertyOptional({ example: 'America/Toronto', description: "the applicant's IANA time zone; e-mails show times in it (issue 11)" })
+  @IsOptional()
+  @IsTimeZone()
+  timeZone?: string;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsZonedDateTime } from '../../../common/validation/formats.js';
 import type { FormSession } from '../session.entity.js';
 
@@ -11,20 +11,31 @@ export class SessionCheckQuery {
   @ApiProperty({ example: '3f7c2a9e-…' }) @IsString() @Matches(SESSION_ID) id: string;
 }
 
-/** Body of `POST /api/session/upsert` (spec §3 Session, §4). Times `YYYY-MM-DDTHH:mm:ss±hh:mm`. */
+/** The forms a session belongs to (spec §4: the application form and the details form). */
+export const SESSION_MODULES = ['application', 'details'] as const;
+
+/**
+ * Body of `POST /api/session/upsert` (spec §3 Session, §4). Times `YYYY-MM-DDTHH:mm:ss±hh:mm`. The
+ * session belongs to the application `parentId`; the caller proves the right to it with the
+ * application token (header `X-Application-Token`, or `token` in this body for clients that cannot set
+ * headers), the owner's login or an admin's (issue 11 item 7).
+ */
 export class UpsertSessionDto {
   @ApiProperty() @IsString() @Matches(SESSION_ID) id: string;
   @ApiProperty({ example: '2026-11-22T10:00:00-05:00' }) @IsNotEmpty() @IsZonedDateTime() startTime: string;
   @ApiPropertyOptional() @IsOptional() @IsZonedDateTime() newStartTime?: string;
   @ApiPropertyOptional() @IsOptional() @IsZonedDateTime() lastActivityTime?: string;
   @ApiPropertyOptional() @IsOptional() @IsZonedDateTime() endTime?: string;
-  @ApiPropertyOptional({ example: 'application' }) @IsOptional() @IsString() @MaxLength(50) parentModule?: string;
-  @ApiPropertyOptional({ description: 'the record the session belongs to (application Id)' })
+  @ApiPropertyOptional({ enum: SESSION_MODULES, example: 'application' }) @IsOptional() @IsIn(SESSION_MODULES) parentModule?: string;
+  @ApiProperty({ format: 'uuid', description: 'the application the session belongs to (its Id)' })
+  @IsUUID('all')
+  parentId: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() renewed?: boolean;
+  @ApiPropertyOptional({ description: 'the application token, for callers that cannot send `X-Application-Token` (e.g. a beacon)' })
   @IsOptional()
   @IsString()
-  @MaxLength(100)
-  parentId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() renewed?: boolean;
+  @MaxLength(200)
+  token?: string;
 }
 
 /** A session on the wire. */

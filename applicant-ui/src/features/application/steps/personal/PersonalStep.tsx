@@ -4,12 +4,12 @@
  * with the address it asks (US: state and ZIP; elsewhere: region and postal code, issue 11 item 2), marital status, contact name, cell phone, how heard. Autosaves (the program choice
  * only once field, semester and location fit together); Next validates, saves and goes on.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionsFor } from '../../../../shared/api/dropdowns-api';
 import { DateInput } from '../../../../shared/ui/DateInput';
 import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
-import { fetchPrograms, fetchSemesters, semesterChoices, type Program, type Semester } from '../../../welcome/programs-api';
+import { semesterChoices, semesterLabel, useCatalogue } from '../../../welcome/programs-api';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
@@ -18,23 +18,6 @@ import { countryOrDefault, isUs, postalCodeAsked, postalCodeFits } from './addre
 import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalValues } from './personal.schema';
 
 export type { StepProps } from '../step-props';
-
-/** Programs and semesters offered to the applicant's gender (null while loading or failed). */
-function useCatalogue(gender: string | null | undefined): { programs: Program[]; semesters: Semester[] } | null {
-  const [catalogue, setCatalogue] = useState<{ programs: Program[]; semesters: Semester[] } | null>(null);
-  useEffect(() => {
-    const g = gender?.toLowerCase();
-    if (g !== 'female' && g !== 'male') return;
-    let alive = true;
-    Promise.all([fetchPrograms(g), fetchSemesters(g)])
-      .then(([programs, semesters]) => alive && setCatalogue({ programs, semesters }))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [gender]);
-  return catalogue;
-}
 
 /** Step 1 component. */
 export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
@@ -107,7 +90,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
               <SelectField
                 label={t('fields.semesterApplied')}
                 placeholder={placeholder}
-                options={choices.map((c) => ({ value: c.semester, label: c.semester }))}
+                options={choices.map((c) => ({ value: c.semester, label: semesterLabel(catalogue?.semesters, c.semester) }))}
                 required
                 error={err('semesterApplied')}
                 {...register('semesterApplied', { onChange: () => form.setValue('location', '') })}

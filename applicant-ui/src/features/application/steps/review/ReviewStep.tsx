@@ -21,6 +21,7 @@ import { DateInput } from '../step-fields';
 import { MissingList } from './MissingList';
 import { ReviewAnswers } from './ReviewAnswers';
 import { buildReview } from './review-model';
+import { useCatalogue } from '../../../welcome/programs-api';
 import { createCertifySchema, todayUs, type CertifyValues } from './review.schema';
 import { displayName } from '../../../../shared/lib/person-name';
 
@@ -37,7 +38,8 @@ export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack
   const missingRef = useRef<HTMLDivElement>(null);
   const [missing, setMissing] = useState<MissingField[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const groups = useMemo(() => buildReview(record, requirements, dropdowns, t), [record, requirements, dropdowns, t]);
+  const catalogue = useCatalogue(record.gender);
+  const groups = useMemo(() => buildReview(record, requirements, dropdowns, t, catalogue), [record, requirements, dropdowns, t, catalogue]);
   const firstName = record.firstName ?? '';
   const lastName = record.lastName ?? '';
   const {

@@ -1,7 +1,9 @@
 /**
  * What the review page (step 7, DESIGN §3) shows: every answer of the applicable steps, grouped by step,
  * with translated labels and display values. Pure: takes the record, the requirements, the option
- * lists (to show option labels, e.g. the state's name) and a translate function.
+ * lists (to show option labels, e.g. the state's name), a translate function and the program catalogue
+ * (to show the program's and semester's labels). Every option answer shows its label in the page's
+ * language (issue 11 item 3); only free text, names and places are shown as typed.
  */
 import { optionsFor, type Dropdown } from '../../../../shared/api/dropdowns-api';
 import type { Requirements } from '../../api/application-api';
@@ -14,6 +16,7 @@ import { countryOrDefault, isUs, phoneForDisplay } from '../personal/address-rul
 import { courseFields, prerequisiteSections, TAKEN } from '../prerequisites/prerequisites.schema';
 import { RECOMMENDER_FIELDS, REFERENCE_FIELDS } from '../references/references.schema';
 import { REVIEW_STEP, stepKey } from '../step-config';
+import { programLabel, semesterLabel, type Program, type Semester } from '../../../welcome/programs-api';
 
 /** Translate function (i18next's `t` fits). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -40,6 +43,7 @@ export function buildReview(
   requirements: Requirements,
   dropdowns: readonly Dropdown[],
   t: Translate,
+  catalogue?: { programs: readonly Program[]; semesters: readonly Semester[] } | null,
 ): ReviewGroup[] {
   const empty = t('review.not_answered');
   const show = (v: unknown) => {
@@ -62,7 +66,10 @@ export function buildReview(
     if (step === 1) {
       rows.push(plain('firstName'), plain('lastName'), plain('email'), plain('dateOfBirth'));
       rows.push(row('gender', t('fields.gender'), record.gender ? t(`gender.${record.gender.toLowerCase()}`) : empty));
-      rows.push(plain('fieldOfInterest'), plain('semesterApplied'));
+      const program = text(record.fieldOfInterest);
+      const semester = text(record.semesterApplied);
+      rows.push(row('fieldOfInterest', t('fields.fieldOfInterest'), program ? programLabel(catalogue?.programs, program) : empty));
+      rows.push(row('semesterApplied', t('fields.semesterApplied'), semester ? semesterLabel(catalogue?.semesters, semester) : empty));
       if (record.location) rows.push(plain('location'));
       // the address follows the country (issue 11 item 2): state + ZIP in the US, region + postal code elsewhere
       const country = countryOrDefault(record.addressCountry);
@@ -133,7 +140,7 @@ export function buildReview(
       for (const table of shown.tables as CourseTable[]) {
         for (const f of courseFields(table)) {
           const c = obj(record[f]);
-          const parts = [c.status, c.college, c.completion_date].map(text).filter(Boolean);
+          const parts = [text(c.status) && option('classStatus', c.status), text(c.college), text(c.completion_date)].filter(Boolean);
           rows.push(row(`${f}.status`, t(`courses.${f}`), parts.length ? parts.join(' · ') : empty));
         }
       }
@@ -141,18 +148,17 @@ export function buildReview(
         const p = obj(record[`${subject}Prerequisite`]);
         const i = obj(record[`${subject}Info`]);
         const name = t(`prerequisites.subjects.${subject}`);
+        const chosen = (list: string, v: unknown) => (text(v) ? option(list, v) : '');
         const how = TAKEN.includes(text(p.tookCourse))
           ? [
-              p.howTaken,
-              i.typeClass,
-              i.college === 'Other' ? i.collegeOther : i.college,
-              i.examTaken === 'Other' ? i.examTakenOther : i.examTaken,
-              i.completion_date,
-            ]
-              .map(text)
-              .filter(Boolean)
+              chosen('placesClassesTaken', p.howTaken),
+              chosen('classTypes', i.typeClass),
+              i.college === 'Other' ? text(i.collegeOther) : chosen('colleges', i.college),
+              i.examTaken === 'Other' ? text(i.examTakenOther) : chosen('examTypes', i.examTaken),
+              text(i.completion_date),
+            ].filter(Boolean)
           : [];
-        rows.push(row(`${subject}Prerequisite.tookCourse`, name, [text(p.tookCourse) || empty, ...how].join(' · ')));
+        rows.push(row(`${subject}Prerequisite.tookCourse`, name, [chosen('transferCredit', p.tookCourse) || empty, ...how].join(' · ')));
       }
       if (shown.observation) {
         const o = obj(record.completedObservation);
