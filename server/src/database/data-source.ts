@@ -19,6 +19,9 @@ import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { ApplicationAssignment } from '../modules/reviews/application-assignment.entity.js';
+import { ApplicationReview } from '../modules/reviews/application-review.entity.js';
+import { ReviewCriterion } from '../modules/reviews/review-criterion.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
 const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
@@ -39,6 +42,10 @@ export const ENTITIES = [
   DiscountCode,
   Payment,
   ApiKey,
+  // issue 15 item 2: the reading queue
+  ApplicationAssignment,
+  ApplicationReview,
+  ReviewCriterion,
 ];
 
 /**
