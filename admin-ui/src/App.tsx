@@ -5,7 +5,7 @@
  * dashboard layout. Resource pages are lazy-loaded chunks.
  */
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource, usePermissions, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -15,6 +15,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
+import InboxIcon from '@mui/icons-material/Inbox';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -45,6 +46,14 @@ const ApiKeyList = lazy(() => import('./api-keys/ApiKeyList'));
 const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
+const QueueList = lazy(() => import('./reviews/QueueList'));
+
+/** The home page: the dashboard for admins; a reader's home is their queue (the figures are admin-only). */
+function Home() {
+  const { permissions, isPending } = usePermissions<string>();
+  if (isPending) return null;
+  return permissions === 'reader' ? <Navigate to="/queue" replace /> : <Dashboard />;
+}
 
 /** How a maintenance window is named in titles and dialogs (Eastern wall-clock values). */
 const windowRepresentation = (r: MaintenanceWindowRecord) =>
@@ -62,7 +71,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         store={store}
         layout={Layout}
         theme={portalTheme}
-        dashboard={Dashboard}
+        dashboard={Home}
         loginPage={false}
         requireAuth
         disableTelemetry
@@ -85,6 +94,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           recordRepresentation={windowRepresentation}
           options={{ label: 'app.menu.banner' }}
         />
+        <Resource name="queue" list={QueueList} icon={InboxIcon} options={{ label: 'app.menu.queue' }} />
         <Resource
           name="applications"
           list={ApplicationList}

@@ -19,6 +19,7 @@ import {
   TextField,
   TopToolbar,
   useCreatePath,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
@@ -26,6 +27,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { useRemoteChoices } from './choices';
 import { ExportCsvButton } from './ExportCsvButton';
+import { AssignFilteredButton, AssignSelectedButton } from '../reviews/AssignReadersButton';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
 
@@ -53,10 +55,16 @@ function useFilters() {
 }
 
 function ListActions() {
+  const { permissions } = usePermissions<string>();
   return (
     <TopToolbar>
       <FilterButton />
-      <ExportCsvButton />
+      {permissions === 'admin' ? (
+        <>
+          <AssignFilteredButton />
+          <ExportCsvButton />
+        </>
+      ) : null}
     </TopToolbar>
   );
 }
@@ -77,6 +85,7 @@ function ReferenceLink({ record }: { record: ApplicationRecord }) {
 /** The list page. */
 export default function ApplicationList() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string>();
   const filters = useFilters();
   const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
   return (
@@ -102,7 +111,7 @@ export default function ApplicationList() {
           />
         }
       >
-        <Datagrid rowClick="show" bulkActionButtons={false}>
+        <Datagrid rowClick="show" bulkActionButtons={permissions === 'admin' ? <AssignSelectedButton /> : false}>
           <FunctionField<ApplicationRecord> source="referenceNumber" render={(r) => <ReferenceLink record={r} />} />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
           <TextField source="email" />

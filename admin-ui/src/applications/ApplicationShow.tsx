@@ -21,12 +21,14 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, Show, TopToolbar, useLocaleState, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { formatDuration, formatUsd } from '../dashboard/stats';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
+import { AssignRecordButton } from '../reviews/AssignReadersButton';
+import ReviewsPanel from '../reviews/ReviewsPanel';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 
@@ -351,10 +353,16 @@ function ApplicationDetailView() {
 }
 
 function ShowActions() {
+  const { permissions } = usePermissions<string>();
   return (
     <TopToolbar>
       <ListButton />
-      <StatusActions />
+      {permissions === 'admin' ? (
+        <>
+          <AssignRecordButton />
+          <StatusActions />
+        </>
+      ) : null}
     </TopToolbar>
   );
 }
@@ -364,6 +372,7 @@ export default function ApplicationShow() {
   return (
     <Show actions={<ShowActions />} title={<ShowTitle />} component="div">
       <ApplicationDetailView />
+      <ReviewsPanel />
     </Show>
   );
 }

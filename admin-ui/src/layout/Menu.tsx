@@ -11,11 +11,22 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
-import { Menu as RaMenu, useTranslate } from 'react-admin';
+import InboxIcon from '@mui/icons-material/Inbox';
+import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 
-/** The console's sidebar menu. */
+/** The console's sidebar menu; a reader sees only their queue and the applications assigned to them (issue 15). */
 export function Menu() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string>();
+  if (permissions === 'reader')
+    return (
+      <nav aria-label={translate('app.menu.label')}>
+        <RaMenu>
+          <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
+          <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
+        </RaMenu>
+      </nav>
+    );
   return (
     <nav aria-label={translate('app.menu.label')}>
       <RaMenu>
@@ -23,6 +34,7 @@ export function Menu() {
         <RaMenu.Item to="/dropdowns" primaryText="app.menu.dropdowns" leftIcon={<ListIcon />} />
         <RaMenu.Item to="/maintenance-windows" primaryText="app.menu.banner" leftIcon={<CampaignIcon />} />
         <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
+        <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
         <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
         <RaMenu.Item to="/api-keys" primaryText="app.menu.api_keys" leftIcon={<KeyIcon />} />

@@ -1,0 +1,83 @@
+/**
+ * The role of an account as a select (issue 15: applicant, reader, administrator), applied after a
+ * confirmation. The server keeps the last admin (409 USR-409, its message shown in an alert).
+ */
+import { useState } from 'react';
+import { Alert, Box, MenuItem, TextField } from '@mui/material';
+import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from 'react-admin';
+import { USER_ROLES, type UserRecord, type UserRole } from './types';
+import { displayName } from './user';
+
+/** The role select of the record in context. */
+export function RoleSelect() {
+  const record = useRecordContext<UserRecord>();
+  const resource = useResourceContext() ?? 'users';
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [pending, setPending] = useState<UserRole | null>(null);
+  const [failure, setFailure] = useState('');
+  const [update, { isPending }] = useUpdate<UserRecord>();
+  if (!record) return null;
+  const name = displayName(record);
+
+  const apply = () => {
+    const role = pending;
+    setPending(null);
+    if (!role) return;
+    setFailure('');
+    void update(
+      resource,
+      { id: record.id, data: { role }, previousData: record },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify('app.users.role_done', { type: 'info', messageArgs: { name, role: translate(`app.users.role.${role}`) } });
+          refresh();
+        },
+        onError: (error: unknown) => {
+          const message = error instanceof Error ? error.message : '';
+          setFailure(message);
+          notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
+        },
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', gap: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={translate('app.users.role_select')}
+        value={record.role}
+        onChange={(e) => {
+          if (e.target.value !== record.role) setPending(e.target.value as UserRole);
+        }}
+        disabled={isPending}
+        sx={{ minWidth: 220 }}
+        data-testid="role-select"
+      >
+        {USER_ROLES.map((r) => (
+          <MenuItem key={r} value={r}>
+            {translate(`app.users.role.${r}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Confirm
+        isOpen={pending !== null}
+        loading={isPending}
+        title="app.users.role_title"
+        content="app.users.role_content"
+        translateOptions={{ name, role: pending ? translate(`app.users.role.${pending}`) : '' }}
+        onConfirm={apply}
+        onClose={() => setPending(null)}
+      />
+      {failure ? (
+        <Alert severity="error" role="alert" data-testid="role-select-error">
+          {failure}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
