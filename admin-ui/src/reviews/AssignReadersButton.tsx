@@ -11,6 +11,7 @@ import { Button, useGetList, useListContext, useNotify, useRecordContext, useRef
 import { httpClient } from '../api/httpClient';
 import { ADMIN_API_URL } from '../config';
 import { assignmentPayload, type AssignTarget } from './review';
+import { REVIEWS_CHANGED_EVENT } from './useReviewSummary';
 
 interface ReaderOption {
   id: string;
@@ -62,6 +63,7 @@ function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: b
       setChosen([]);
       onClose();
       refresh();
+      window.dispatchEvent(new Event(REVIEWS_CHANGED_EVENT));
     } catch (error) {
       setFailure(error instanceof Error ? error.message : translate('ra.notification.http_error'));
     } finally {

@@ -6,6 +6,9 @@ import { httpClient } from '../api/httpClient';
 import { ADMIN_API_URL } from '../config';
 import type { ReviewSummary } from './types';
 
+/** Window event sent when assignments or reviews change, so every summary on the page reloads. */
+export const REVIEWS_CHANGED_EVENT = 'portal:reviews-changed';
+
 /** The summary (null while loading), an error message, and a reload function. */
 export function useReviewSummary(applicationId: string | undefined) {
   const [summary, setSummary] = useState<ReviewSummary | null>(null);
@@ -22,6 +25,9 @@ export function useReviewSummary(applicationId: string | undefined) {
   }, [applicationId]);
   useEffect(() => {
     void reload();
+    const onChange = () => void reload();
+    window.addEventListener(REVIEWS_CHANGED_EVENT, onChange);
+    return () => window.removeEventListener(REVIEWS_CHANGED_EVENT, onChange);
   }, [reload]);
   return { summary, error, reload };
 }
