@@ -45,6 +45,10 @@ async function completeApplication(email: string, fieldOfInterest?: string): Pro
   return id;
 }
 
+/** PUT the caller's review of an application. */
+const saveReview = (token: string, id: string, body: Record<string, unknown>) =>
+  t.http().put(`/api/admin/applications/${id}/reviews/mine`).set(bearer(token)).send(body);
+
 function ratingsFor(values: number[]) {
   return criteria.map((c, i) => ({ criterionId: c.id, rating: values[i] ?? 3 }));
 }
@@ -118,11 +122,7 @@ describe('reader access', () => {
     expect(removal.status).toBe(403);
     const reviews = await t.http().get(`/api/admin/applications/${unassigned}/reviews`).set(bearer(readerToken));
     expect(reviews.status).toBe(404);
-    const review = await t
-      .http()
-      .put(`/api/admin/applications/${unassigned}/reviews/mine`)
-      .set(bearer(readerToken))
-      .send({ ratings: ratingsFor([5, 5, 5, 5]), recommendation: 'admit' });
+    const review = await saveReview(readerToken, unassigned, { ratings: ratingsFor([5, 5, 5, 5]), recommendation: 'admit' });
     expect(review.status).toBe(404);
   });
 
@@ -268,8 +268,7 @@ describe('assignments', () => {
 
 describe('reviews', () => {
   it('refuses ratings outside 1–5, an unknown recommendation, an unknown criterion (422) and missing criteria', async () => {
-    const put = (body: Record<string, unknown>) =>
-      t.http().put(`/api/admin/applications/${assigned}/reviews/mine`).set(bearer(readerToken)).send(body);
+    const put = (body: Record<string, unknown>) => saveReview(readerToken, assigned, body);
     const zero = await put({ ratings: ratingsFor([0, 3, 3, 3]), recommendation: 'admit' });
     expect(zero.status).toBe(422);
     expect(Object.keys(zero.body.errors)).toEqual(['ratings.0.rating']);
@@ -296,11 +295,11 @@ describe('reviews', () => {
       .post('/api/admin/assignments')
       .set(bearer(adminToken))
       .send({ applicationIds: [assigned], readerIds: [secondReaderId] });
-    const first = await t
-      .http()
-      .put(`/api/admin/applications/${assigned}/reviews/mine`)
-      .set(bearer(readerToken))
-      .send({ ratings: ratingsFor([5, 4, 3, 2]), recommendation: 'admit', comments: '  Strong essay.  ' });
+    const first = await saveReview(readerToken, assigned, {
+      ratings: ratingsFor([5, 4, 3, 2]),
+      recommendation: 'admit',
+      comments: '  Strong essay.  ',
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ applicationId: assigned, readerId, recommendation: 'admit', comments: 'Strong essay.' });
     const row = (await t.db.query('SELECT status, version FROM applications WHERE id = $1', [assigned])).rows[0];
@@ -310,18 +309,10 @@ describe('reviews', () => {
     ]);
     expect(statusAudit.rows).toEqual([{ actor_id: readerId, before: { status: 'complete' }, after: { status: 'under_review' } }]);
 
-    const second = await t
-      .http()
-      .put(`/api/admin/applications/${assigned}/reviews/mine`)
-      .set(bearer(secondReaderToken))
-      .send({ ratings: ratingsFor([4, 4, 4, 4]), recommendation: 'discuss' });
+    const second = await saveReview(secondReaderToken, assigned, { ratings: ratingsFor([4, 4, 4, 4]), recommendation: 'discuss' });
     expect(second.status).toBe(200);
     // the first reader changes their mind: one review per pair, updated in place
-    const again = await t
-      .http()
-      .put(`/api/admin/applications/${assigned}/reviews/mine`)
-      .set(bearer(readerToken))
-      .send({ ratings: ratingsFor([5, 5, 3, 2]), recommendation: 'waitlist' });
+    const again = await saveReview(readerToken, assigned, { ratings: ratingsFor([5, 5, 3, 2]), recommendation: 'waitlist' });
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
 
@@ -377,11 +368,7 @@ describe('reviews', () => {
       .post('/api/admin/assignments')
       .set(bearer(adminToken))
       .send({ applicationIds: [id], readerIds: [readerId] });
-    const response = await t
-      .http()
-      .put(`/api/admin/applications/${id}/reviews/mine`)
-      .set(bearer(readerToken))
-      .send({ ratings: ratingsFor([3, 3, 3, 3]), recommendation: 'deny' });
+    const response = await saveReview(readerToken, id, { ratings: ratingsFor([3, 3, 3, 3]), recommendation: 'deny' });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('STS-409');
   });
@@ -408,11 +395,10 @@ describe('review criteria', () => {
       String(created.body.id),
     ]);
     expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update']);
-    const review = await t
-      .http()
-      .put(`/api/admin/applications/${assigned}/reviews/mine`)
-      .set(bearer(readerToken))
-      .send({ ratings: [...ratingsFor([3, 3, 3, 3]), { criterionId: created.body.id, rating: 4 }], recommendation: 'admit' });
+    const review = await saveReview(readerToken, assigned, {
+      ratings: [...ratingsFor([3, 3, 3, 3]), { criterionId: created.body.id, rating: 4 }],
+      recommendation: 'admit',
+    });
     expect(review.status).toBe(422);
   });
 });

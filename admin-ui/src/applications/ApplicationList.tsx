@@ -4,7 +4,6 @@
  * sorting on every column, a CSV export of the filtered list, a compact list on phones and tablets,
  * and an empty state before the first application.
  */
-import type { MouseEvent } from 'react';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import {
   Datagrid,
@@ -12,13 +11,11 @@ import {
   DateInput,
   FilterButton,
   FunctionField,
-  Link,
   List,
   SelectInput,
   SimpleList,
   TextField,
   TopToolbar,
-  useCreatePath,
   usePermissions,
   useTranslate,
 } from 'react-admin';
@@ -28,6 +25,7 @@ import { SearchFilter } from '../common/SearchFilter';
 import { useRemoteChoices } from './choices';
 import { ExportCsvButton } from './ExportCsvButton';
 import { AssignFilteredButton, AssignSelectedButton } from '../reviews/AssignReadersButton';
+import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
 
@@ -66,19 +64,6 @@ function ListActions() {
         </>
       ) : null}
     </TopToolbar>
-  );
-}
-
-/**
- * The reference number as a link to the application (issue 13, WCAG 2.1.1): the row also opens on a
- * click, but only a link is reachable and operable from the keyboard.
- */
-function ReferenceLink({ record }: { record: ApplicationRecord }) {
-  const createPath = useCreatePath();
-  return (
-    <Link to={createPath({ resource: 'applications', id: record.id, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()}>
-      {record.referenceNumber}
-    </Link>
   );
 }
 

@@ -2,25 +2,14 @@
  * "My queue" (issue 15 item 2): the applications assigned to the signed-in reader or admin, with their
  * own review state; a row (or its reference link) opens the application, where the review form is.
  */
-import type { MouseEvent } from 'react';
 import InboxIcon from '@mui/icons-material/Inbox';
-import { Link } from 'react-router';
-import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, useCreatePath, useTranslate } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
+import { ReferenceLink } from '../applications/ReferenceLink';
 import { StatusChip } from '../applications/StatusChip';
 import type { QueueItem } from './types';
-
-/** The reference number as a keyboard-reachable link to the application. */
-function ReferenceLink({ record }: { record: QueueItem }) {
-  const createPath = useCreatePath();
-  return (
-    <Link to={createPath({ resource: 'applications', id: record.id, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()}>
-      {record.referenceNumber}
-    </Link>
-  );
-}
 
 /** The queue page. */
 export default function QueueList() {

@@ -4,44 +4,24 @@
  */
 import { useState } from 'react';
 import { Alert, Box, MenuItem, TextField } from '@mui/material';
-import { Confirm, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate, useUpdate } from 'react-admin';
+import { Confirm, useRecordContext, useTranslate } from 'react-admin';
 import { USER_ROLES, type UserRecord, type UserRole } from './types';
+import { useSetRole } from './useSetRole';
 import { displayName } from './user';
 
 /** The role select of the record in context. */
 export function RoleSelect() {
   const record = useRecordContext<UserRecord>();
-  const resource = useResourceContext() ?? 'users';
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [pending, setPending] = useState<UserRole | null>(null);
-  const [failure, setFailure] = useState('');
-  const [update, { isPending }] = useUpdate<UserRecord>();
+  const { setRole, isPending, failure } = useSetRole(record);
   if (!record) return null;
   const name = displayName(record);
 
   const apply = () => {
     const role = pending;
     setPending(null);
-    if (!role) return;
-    setFailure('');
-    void update(
-      resource,
-      { id: record.id, data: { role }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify('app.users.role_done', { type: 'info', messageArgs: { name, role: translate(`app.users.role.${role}`) } });
-          refresh();
-        },
-        onError: (error: unknown) => {
-          const message = error instanceof Error ? error.message : '';
-          setFailure(message);
-          notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
-        },
-      },
-    );
+    if (role) setRole(role, 'app.users.role_done', { name, role: translate(`app.users.role.${role}`) });
   };
 
   return (
