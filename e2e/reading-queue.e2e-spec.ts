@@ -54,23 +54,31 @@ describe('reading queue', () => {
     const id = started.id;
     await db.query(`UPDATE applications SET status = 'complete', submitted_at = now(), completed_at = now() WHERE id = $1`, [id]);
     await api('POST', '/register', { ...READER, password_confirmation: READER.password }, {}, 201);
-    const { token: adminToken } = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
-    const [reader] = await api<{ id: string }[]>(
-      'GET',
-      `/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: READER.email }))}`,
-      undefined,
-      { Authorization: `Bearer ${adminToken}` },
-    );
-    await api('PUT', `/admin/users/${reader!.id}`, { role: 'reader' }, { Authorization: `Bearer ${adminToken}` });
 
-    // the admin assigns the application from its page
+    // the admin makes the account a reader on the Users screen (role select, confirmed)
     const { context: adminContext, errors: adminErrors } = await newUser(browser);
     const adminPage = await adminContext.newPage();
     await logInToAdminConsole(adminPage, portal.baseUrl, E2E_ADMIN);
+    await adminPage.getByRole('menuitem', { name: 'Users' }).click();
+    await adminPage.getByRole('textbox', { name: 'Search' }).fill(READER.email);
+    await adminPage.locator('tbody tr').filter({ hasText: READER.email }).getByText(READER.email).click();
+    await adminPage.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
+    await adminPage.getByRole('textbox', { name: 'First name' }).waitFor();
+    await adminPage.getByTestId('role-select').getByRole('combobox').click();
+    await adminPage.getByRole('option', { name: 'Reader' }).click();
+    await adminPage.getByRole('dialog').getByText('Ruth Reader will become: Reader.').waitFor();
+    await adminPage.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await adminPage.getByText('Ruth Reader is now: Reader.').waitFor();
+    await adminPage.getByTestId('user-role').filter({ hasText: 'Reader' }).waitFor();
+    await adminPage.screenshot({ path: '/tmp/i15-users-role.png' });
+    expect((await db.query(`SELECT role FROM users WHERE email = $1`, [READER.email])).rows[0].role).toBe('reader');
+
+    // the admin assigns the application from its page
     await adminPage.goto(`${portal.baseUrl}/admin/applications/${id}/show`);
     await adminPage.getByRole('button', { name: 'Assign to readers' }).click();
     await adminPage.getByRole('combobox', { name: 'Readers' }).fill('Ruth');
     await adminPage.getByRole('option', { name: /ruth\.reader@example\.com/ }).click();
+    await adminPage.screenshot({ path: '/tmp/i15-assign.png' });
     await adminPage.getByRole('button', { name: 'Assign', exact: true }).click();
     await adminPage.getByText('1 application(s) matched; 1 assignment(s) added.').waitFor();
     await adminPage.getByText('Ruth Reader (ruth.reader@example.com) — not reviewed yet').waitFor();
@@ -87,6 +95,7 @@ describe('reading queue', () => {
     await page.getByRole('menuitem', { name: 'My queue' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Manage Dropdowns' }).count()).toBe(0);
     await page.getByText('To review').first().waitFor();
+    await page.screenshot({ path: '/tmp/i15-queue.png' });
     await page.getByRole('link', { name: started.data.referenceNumber }).click();
     await page.getByTestId('review-form').waitFor();
 
