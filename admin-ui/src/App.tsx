@@ -16,6 +16,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import InboxIcon from '@mui/icons-material/Inbox';
+import RuleIcon from '@mui/icons-material/Rule';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -47,6 +48,9 @@ const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 const QueueList = lazy(() => import('./reviews/QueueList'));
+const ReviewCriterionList = lazy(() => import('./reviews/ReviewCriterionList'));
+const ReviewCriterionEdit = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionEdit })));
+const ReviewCriterionCreate = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionCreate })));
 
 /** The home page: the dashboard for admins; a reader's home is their queue (the figures are admin-only). */
 function Home() {
@@ -95,6 +99,15 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           options={{ label: 'app.menu.banner' }}
         />
         <Resource name="queue" list={QueueList} icon={InboxIcon} options={{ label: 'app.menu.queue' }} />
+        <Resource
+          name="review-criteria"
+          list={ReviewCriterionList}
+          edit={ReviewCriterionEdit}
+          create={ReviewCriterionCreate}
+          icon={RuleIcon}
+          recordRepresentation="labelEn"
+          options={{ label: 'app.menu.review_criteria' }}
+        />
         <Resource
           name="applications"
           list={ApplicationList}

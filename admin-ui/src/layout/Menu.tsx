@@ -12,6 +12,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import InboxIcon from '@mui/icons-material/Inbox';
+import RuleIcon from '@mui/icons-material/Rule';
 import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 
 /** The console's sidebar menu; a reader sees only their queue and the applications assigned to them (issue 15). */
@@ -35,6 +36,7 @@ export function Menu() {
         <RaMenu.Item to="/maintenance-windows" primaryText="app.menu.banner" leftIcon={<CampaignIcon />} />
         <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
         <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
+        <RaMenu.Item to="/review-criteria" primaryText="app.menu.review_criteria" leftIcon={<RuleIcon />} />
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
         <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
         <RaMenu.Item to="/api-keys" primaryText="app.menu.api_keys" leftIcon={<KeyIcon />} />
