@@ -61,6 +61,9 @@ describe('reading queue', () => {
     await logInToAdminConsole(adminPage, portal.baseUrl, E2E_ADMIN);
     await adminPage.getByRole('menuitem', { name: 'Users' }).click();
     await adminPage.getByRole('textbox', { name: 'Search' }).fill(READER.email);
+    // the search is debounced: wait until the list is filtered, so the row click is not undone by it
+    await adminPage.waitForURL(/filter=/);
+    await adminPage.locator('tbody tr').filter({ hasText: READER.email }).getByText('Applicant').waitFor();
     await adminPage.locator('tbody tr').filter({ hasText: READER.email }).getByText(READER.email).click();
     await adminPage.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
     await adminPage.getByRole('textbox', { name: 'First name' }).waitFor();
@@ -133,6 +136,11 @@ describe('reading queue', () => {
     await adminPage.getByText('Admit: 1').waitFor();
     await adminPage.getByText('Under review').first().waitFor();
     await adminPage.screenshot({ path: '/tmp/i15-averages.png', fullPage: true });
+
+    // the criteria are the admin's to edit, in every language
+    await adminPage.getByRole('menuitem', { name: 'Review criteria' }).click();
+    await adminPage.getByText('Adecuación al programa').waitFor();
+    await adminPage.screenshot({ path: '/tmp/i15-criteria.png' });
     expect(adminErrors).toEqual([]);
     expect(readerErrors).toEqual([]);
     await adminContext.close();
