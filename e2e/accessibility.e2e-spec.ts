@@ -109,6 +109,10 @@ beforeAll(async () => {
     { name: 'user edit', path: `/admin/users/${user}` },
     { name: 'audit log', path: '/admin/audit-log' },
     { name: 'audit log entry', path: `/admin/audit-log/${audit}/show` },
+    { name: 'my queue', path: '/admin/queue' },
+    { name: 'review criteria', path: '/admin/review-criteria' },
+    { name: 'review criterion edit', path: `/admin/review-criteria/${await firstId('review-criteria')}` },
+    { name: 'review criterion create', path: '/admin/review-criteria/create' },
   ];
 }, 120_000);
 

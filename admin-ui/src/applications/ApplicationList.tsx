@@ -24,7 +24,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { useRemoteChoices } from './choices';
 import { ExportCsvButton } from './ExportCsvButton';
-import { AssignFilteredButton, AssignSelectedButton } from '../reviews/AssignReadersButton';
+import { AssignFilteredButton } from '../reviews/AssignReadersButton';
 import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
@@ -70,7 +70,6 @@ function ListActions() {
 /** The list page. */
 export default function ApplicationList() {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string>();
   const filters = useFilters();
   const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
   return (
@@ -96,7 +95,7 @@ export default function ApplicationList() {
           />
         }
       >
-        <Datagrid rowClick="show" bulkActionButtons={permissions === 'admin' ? <AssignSelectedButton /> : false}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
           <FunctionField<ApplicationRecord> source="referenceNumber" render={(r) => <ReferenceLink record={r} />} />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
           <TextField source="email" />

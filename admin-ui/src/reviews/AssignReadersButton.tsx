@@ -1,13 +1,14 @@
 /**
  * "Assign to readers" (issue 15 item 2): a dialog to choose one or more readers (accounts with the
- * reader or admin role) for the chosen applications — the selected rows (bulk action), every application
- * the list's current filter matches, or the application on its page. POST /api/admin/assignments.
+ * reader or admin role) for the chosen applications — every application the list's current filter
+ * matches (in bulk), or the application on its page. POST /api/admin/assignments. (No row checkboxes:
+ * react-admin 5.15's Datagrid row checkbox fails axe — its label sits on a span, not the input.)
  */
 import { useState } from 'react';
 import { Alert, Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { Button as MuiButton } from '@mui/material';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
-import { Button, useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { httpClient } from '../api/httpClient';
 import { ADMIN_API_URL } from '../config';
 import { assignmentPayload, type AssignTarget } from './review';
@@ -98,28 +99,6 @@ function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: b
         </MuiButton>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** Bulk action of the applications list: assigns the selected rows. */
-export function AssignSelectedButton() {
-  const { selectedIds } = useListContext();
-  const unselectAll = useUnselectAll('applications');
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label="app.assign.button" onClick={() => setOpen(true)}>
-        <AssignmentIndIcon />
-      </Button>
-      <AssignDialog
-        target={{ applicationIds: selectedIds.map(String) }}
-        open={open}
-        onClose={() => {
-          setOpen(false);
-          unselectAll();
-        }}
-      />
-    </>
   );
 }
 
