@@ -32,7 +32,7 @@ export class AdminAssignmentsController {
    */
   @Post('assignments')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Assign applications to readers (by ids or by filter)' })
+  @ApiOperation({ operationId: 'assignReaders', summary: 'Assign applications to readers (by ids or by filter)' })
   @ApiOkResponse({ type: AssignmentResultResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
   @ApiBadRequestResponse({ description: 'REQ-400 malformed filter' })
@@ -44,7 +44,7 @@ export class AdminAssignmentsController {
   /** Removes assignments (same body; audited `unassign` per pair removed). Reviews already saved stay. */
   @Post('assignments/unassign')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Unassign applications from readers (by ids or by filter)' })
+  @ApiOperation({ operationId: 'unassignReaders', summary: 'Unassign applications from readers (by ids or by filter)' })
   @ApiOkResponse({ type: AssignmentResultResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
   @ApiUnprocessableEntityResponse({ description: ASSIGNMENT_ERRORS })
@@ -59,7 +59,7 @@ export class AdminAssignmentsController {
    */
   @Get('queue')
   @AllowReaders()
-  @ApiOperation({ summary: "The caller's reading queue" })
+  @ApiOperation({ operationId: 'listMyQueue', summary: "The caller's reading queue" })
   @ApiOkResponse({ type: [QueueItemResponse] })
   queue(
     @Query() query: SimpleRestListQuery,

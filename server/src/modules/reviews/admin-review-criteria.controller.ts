@@ -28,7 +28,7 @@ export class AdminReviewCriteriaController {
   /** Every criterion, active ones first, in display order (all in one page, with `Content-Range`). */
   @Get()
   @AllowReaders()
-  @ApiOperation({ summary: 'List review criteria' })
+  @ApiOperation({ operationId: 'listReviewCriteria', summary: 'List review criteria' })
   @ApiOkResponse({ type: [ReviewCriterionResponse] })
   async list(@Res({ passthrough: true }) response: Response): Promise<ReviewCriterionResponse[]> {
     const rows = await this.criteria.list();
@@ -39,6 +39,7 @@ export class AdminReviewCriteriaController {
   /** One criterion. 404 REQ-404. */
   @Get(':id')
   @AllowReaders()
+  @ApiOperation({ operationId: 'getReviewCriterion', summary: 'One review criterion' })
   @ApiOkResponse({ type: ReviewCriterionResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   get(@Param('id') id: string): Promise<ReviewCriterionResponse> {
@@ -47,6 +48,7 @@ export class AdminReviewCriteriaController {
 
   /** Adds a criterion (audited). 422 VAL-001 for a missing label. */
   @Post()
+  @ApiOperation({ operationId: 'createReviewCriterion', summary: 'Add a review criterion' })
   @ApiCreatedResponse({ type: ReviewCriterionResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   create(@Body() dto: CreateReviewCriterionDto, @CurrentUser() user: User): Promise<ReviewCriterionResponse> {
@@ -55,6 +57,7 @@ export class AdminReviewCriteriaController {
 
   /** Renames, reorders or archives a criterion (audited). 404 REQ-404; 422 VAL-001. */
   @Put(':id')
+  @ApiOperation({ operationId: 'updateReviewCriterion', summary: 'Rename, reorder or archive a review criterion' })
   @ApiOkResponse({ type: ReviewCriterionResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })

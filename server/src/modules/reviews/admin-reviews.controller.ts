@@ -26,7 +26,7 @@ export class AdminReviewsController {
    */
   @Get()
   @AllowReaders()
-  @ApiOperation({ summary: 'Reviews, averages and recommendation counts of an application' })
+  @ApiOperation({ operationId: 'getApplicationReviews', summary: 'Reviews, averages and recommendation counts of an application' })
   @ApiOkResponse({ type: ReviewSummaryResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
   summary(@Param('id') id: string, @CurrentUser() user: User): Promise<ReviewSummaryResponse> {
@@ -40,7 +40,7 @@ export class AdminReviewsController {
    */
   @Put('mine')
   @AllowReaders()
-  @ApiOperation({ summary: "Save the caller's review" })
+  @ApiOperation({ operationId: 'saveMyReview', summary: "Save the caller's review" })
   @ApiOkResponse({ type: ReviewResponse })
   @ApiNotFoundResponse({ description: 'APP-404 unknown, or not assigned to the reader' })
   @ApiConflictResponse({ description: 'STS-409 not complete, under review or decided' })

@@ -14,7 +14,12 @@ export class AssignmentDto {
   @IsUUID('all', { each: true })
   applicationIds?: string[];
 
-  @ApiPropertyOptional({ description: 'the filter of GET /api/admin/applications, e.g. {"status":"complete","fieldOfInterest":"MSW"}' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the filter of GET /api/admin/applications',
+    example: { status: 'complete', fieldOfInterest: 'MSW' },
+  })
   @IsOptional()
   @IsObject()
   filter?: Record<string, unknown>;
@@ -43,6 +48,8 @@ export class QueueItemResponse {
   @ApiProperty() semesterApplied: string;
   @ApiProperty() status: string;
   @ApiProperty({ format: 'date-time' }) assignedAt: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: "when the caller's review was last saved" }) reviewedAt: string | null;
-  @ApiProperty({ nullable: true, description: "the caller's recommendation" }) recommendation: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: "when the caller's review was last saved" }) reviewedAt:
+    string | null;
+  @ApiProperty({ type: String, enum: ['admit', 'waitlist', 'deny', 'discuss'], nullable: true, description: "the caller's recommendation" })
+  recommendation: string | null;
 }

@@ -47,6 +47,14 @@ export class CriterionAverage {
   @ApiProperty({ description: 'ratings counted' }) count: number;
 }
 
+/** How many reviews recommend each outcome. */
+export class RecommendationCounts implements Record<Recommendation, number> {
+  @ApiProperty() admit: number;
+  @ApiProperty() waitlist: number;
+  @ApiProperty() deny: number;
+  @ApiProperty() discuss: number;
+}
+
 /** A reader the application is assigned to. */
 export class AssignedReader {
   @ApiProperty({ format: 'uuid' }) id: string;
@@ -64,9 +72,9 @@ export class ReviewSummaryResponse {
   @ApiProperty({ type: [ReviewCriterionResponse], description: 'active criteria, then archived ones that were rated here' })
   criteria: ReviewCriterionResponse[];
   @ApiProperty({ type: [CriterionAverage] }) averages: CriterionAverage[];
-  @ApiProperty({ nullable: true, description: 'mean of every rating given, 2 decimals; null without ratings' })
+  @ApiProperty({ type: Number, nullable: true, description: 'mean of every rating given, 2 decimals; null without ratings' })
   overall: number | null;
-  @ApiProperty({ example: { admit: 1, waitlist: 0, deny: 0, discuss: 1 } }) recommendations: Record<Recommendation, number>;
+  @ApiProperty({ type: RecommendationCounts }) recommendations: RecommendationCounts;
   @ApiProperty({ type: [ReviewResponse] }) reviews: ReviewResponse[];
   @ApiProperty({ type: [AssignedReader] }) readers: AssignedReader[];
   @ApiProperty({ nullable: true, type: ReviewResponse, description: "the caller's own review" }) mine: ReviewResponse | null;
