@@ -22,6 +22,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ObservabilityModule } from './modules/observability/observability.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
+import { RecommendationsModule } from './modules/recommendations/recommendations.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TimelogModule } from './modules/timelog/timelog.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         AttachmentsModule,
         DiscountCodesModule,
         PaymentsModule,
+        RecommendationsModule,
         ReviewsModule,
       ],
     };

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = [
           { path: 'banner', loader: adminRedirect('/admin/banner') },
           { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
+          { path: 'recommendation', lazy: page(() => import('../features/recommendations/RecommendationPage')) },
           { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },
           { path: 'invalid-application', lazy: page(() => import('../features/errors/InvalidApplicationPage')) },
           { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },

@@ -19,6 +19,7 @@ import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
 import { ApplicationAssignment } from '../modules/reviews/application-assignment.entity.js';
 import { ApplicationReview } from '../modules/reviews/application-review.entity.js';
 import { ReviewCriterion } from '../modules/reviews/review-criterion.entity.js';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   DiscountCode,
   Payment,
   ApiKey,
+  Recommendation,
   // issue 15 item 2: the reading queue
   ApplicationAssignment,
   ApplicationReview,

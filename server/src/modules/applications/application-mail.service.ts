@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import type { Application } from './application.entity.js';
 
 /** Which e-mail: the link sent when an application starts, or a /continue link (application or details form). */
 export type LinkMailKind = 'start' | 'continue' | 'details';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The applicant e-mails of issue 3, in the application's locale (en, es, zh-CN; server messages
@@ -52,11 +50,7 @@ export class ApplicationMailService {
     };
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     const text = this.i18n.t(`mail.${kind}Text`, locale, params);
-    const html = `<p>${escapeHtml(text)
-      .split('\n\n')
-      .map((p) => p.replace(/\n/g, '<br>'))
-      .join('</p><p>')
-      .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
+    const html = plainTextToHtml(text, [link]);
     try {
       await this.mail.send({ to: application.email, subject, text, html, links: [link] });
     } catch (error) {
