@@ -120,6 +120,10 @@ beforeAll(async () => {
     { name: 'webhook deliveries', path: '/admin/webhook-deliveries' },
     { name: 'audit log', path: '/admin/audit-log' },
     { name: 'audit log entry', path: `/admin/audit-log/${audit}/show` },
+    { name: 'my queue', path: '/admin/queue' },
+    { name: 'review criteria', path: '/admin/review-criteria' },
+    { name: 'review criterion edit', path: `/admin/review-criteria/${await firstId('review-criteria')}` },
+    { name: 'review criterion create', path: '/admin/review-criteria/create' },
   ];
 }, 120_000);
 

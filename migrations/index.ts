@@ -12,6 +12,7 @@ import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.j
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
 import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
+import { ReadingQueue1764110000000 } from './1764110000000-reading-queue.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   ApiKeys1764020000000,
   AddressCountry1764021000000,
   Recommendations1764100000000,
+  ReadingQueue1764110000000,
   LocalizedLabels1764130000000,
   Webhooks1764140000000,
   OAuthNonce1764150000000,

@@ -5,7 +5,7 @@
  * dashboard layout. Resource pages are lazy-loaded chunks.
  */
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource, usePermissions, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -17,6 +17,8 @@ import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
+import InboxIcon from '@mui/icons-material/Inbox';
+import RuleIcon from '@mui/icons-material/Rule';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -52,6 +54,17 @@ const DeliveryList = lazy(() => import('./webhooks/DeliveryList'));
 const DeliveryShow = lazy(() => import('./webhooks/DeliveryShow'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
+const QueueList = lazy(() => import('./reviews/QueueList'));
+const ReviewCriterionList = lazy(() => import('./reviews/ReviewCriterionList'));
+const ReviewCriterionEdit = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionEdit })));
+const ReviewCriterionCreate = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionCreate })));
+
+/** The home page: the dashboard for admins; a reader's home is their queue (the figures are admin-only). */
+function Home() {
+  const { permissions, isPending } = usePermissions<string>();
+  if (isPending) return null;
+  return permissions === 'reader' ? <Navigate to="/queue" replace /> : <Dashboard />;
+}
 
 /** How a maintenance window is named in titles and dialogs (Eastern wall-clock values). */
 const windowRepresentation = (r: MaintenanceWindowRecord) =>
@@ -69,7 +82,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         store={store}
         layout={Layout}
         theme={portalTheme}
-        dashboard={Dashboard}
+        dashboard={Home}
         loginPage={false}
         requireAuth
         disableTelemetry
@@ -91,6 +104,16 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={CampaignIcon}
           recordRepresentation={windowRepresentation}
           options={{ label: 'app.menu.banner' }}
+        />
+        <Resource name="queue" list={QueueList} icon={InboxIcon} options={{ label: 'app.menu.queue' }} />
+        <Resource
+          name="review-criteria"
+          list={ReviewCriterionList}
+          edit={ReviewCriterionEdit}
+          create={ReviewCriterionCreate}
+          icon={RuleIcon}
+          recordRepresentation="labelEn"
+          options={{ label: 'app.menu.review_criteria' }}
         />
         <Resource
           name="applications"

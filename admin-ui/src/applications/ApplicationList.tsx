@@ -4,7 +4,6 @@
  * sorting on every column, a CSV export of the filtered list, a compact list on phones and tablets,
  * and an empty state before the first application.
  */
-import type { MouseEvent } from 'react';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import {
   Datagrid,
@@ -12,13 +11,12 @@ import {
   DateInput,
   FilterButton,
   FunctionField,
-  Link,
   List,
   SelectInput,
   SimpleList,
   TextField,
   TopToolbar,
-  useCreatePath,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
@@ -27,6 +25,8 @@ import { SearchFilter } from '../common/SearchFilter';
 import { useRemoteChoices, type RemoteChoices } from './choices';
 import { choiceLabel } from './options';
 import { ExportCsvButton } from './ExportCsvButton';
+import { AssignFilteredButton } from '../reviews/AssignReadersButton';
+import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
 
@@ -53,24 +53,17 @@ function useFilters({ programs, semesters }: RemoteChoices) {
 }
 
 function ListActions() {
+  const { permissions } = usePermissions<string>();
   return (
     <TopToolbar>
       <FilterButton />
-      <ExportCsvButton />
+      {permissions === 'admin' ? (
+        <>
+          <AssignFilteredButton />
+          <ExportCsvButton />
+        </>
+      ) : null}
     </TopToolbar>
-  );
-}
-
-/**
- * The reference number as a link to the application (issue 13, WCAG 2.1.1): the row also opens on a
- * click, but only a link is reachable and operable from the keyboard.
- */
-function ReferenceLink({ record }: { record: ApplicationRecord }) {
-  const createPath = useCreatePath();
-  return (
-    <Link to={createPath({ resource: 'applications', id: record.id, type: 'show' })} onClick={(e: MouseEvent) => e.stopPropagation()}>
-      {record.referenceNumber}
-    </Link>
   );
 }
 

@@ -21,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DateTime } from 'luxon';
-import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { ListButton, Show, TopToolbar, useLocaleState, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { formatDuration } from '../dashboard/duration';
 import { formatMoney } from '../common/money';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
@@ -29,6 +29,8 @@ import { StatusChip } from './StatusChip';
 import { ChoiceText } from './ChoiceText';
 import { useTokenDownload } from './useTokenDownload';
 import { StatusActions } from './StatusActions';
+import { AssignRecordButton } from '../reviews/AssignReadersButton';
+import ReviewsPanel from '../reviews/ReviewsPanel';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 
@@ -353,10 +355,16 @@ function ApplicationDetailView() {
 }
 
 function ShowActions() {
+  const { permissions } = usePermissions<string>();
   return (
     <TopToolbar>
       <ListButton />
-      <StatusActions />
+      {permissions === 'admin' ? (
+        <>
+          <AssignRecordButton />
+          <StatusActions />
+        </>
+      ) : null}
     </TopToolbar>
   );
 }
@@ -366,6 +374,7 @@ export default function ApplicationShow() {
   return (
     <Show actions={<ShowActions />} title={<ShowTitle />} component="div">
       <ApplicationDetailView />
+      <ReviewsPanel />
     </Show>
   );
 }

@@ -1,11 +1,11 @@
 /**
  * Where one of the two references stands (issue 11 item 8): a select on the application page that saves
  * at once (PUT /api/admin/applications/:id/reference-statuses, audited by the server), notifies, and
- * reloads the record. The server's error is notified.
+ * reloads the record. The server's error is notified. Readers (issue 15) see the status as text.
  */
 import { useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
 import { httpClient } from '../api/httpClient';
 import { useNotifyServerError } from '../api/useNotifyServerError';
@@ -29,8 +29,11 @@ export function ReferenceStatusSelect({ which, label }: ReferenceStatusSelectPro
   const notifyError = useNotifyServerError();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  const { permissions } = usePermissions<string>();
   if (!record) return null;
   const value: ReferenceStatus = record[which] ?? 'Not requested';
+  // readers (issue 15) read the status; only admins may set it
+  if (permissions !== 'admin') return <>{translate(referenceStatusKey(value))}</>;
 
   const change = async (next: string) => {
     setBusy(true);

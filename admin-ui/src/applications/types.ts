@@ -3,10 +3,10 @@
  */
 
 /** Application status (spec §3). */
-export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn';
+export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';
 
-/** Every application status, in the order of the form's life. */
-export const APPLICATION_STATUSES: ApplicationStatus[] = ['draft', 'submitted', 'complete', 'withdrawn'];
+/** Every application status, in the order of the form's life (issue 15: under review, decided). */
+export const APPLICATION_STATUSES: ApplicationStatus[] = ['draft', 'submitted', 'complete', 'under_review', 'decided', 'withdrawn'];
 
 /** Payment status of an application (spec §3). */
 export const PAYMENT_STATUSES = ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] as const;

@@ -3,7 +3,22 @@
  */
 
 /** The actions the server records. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'withdraw', 'reopen', 'export', 'revoke', 'use', 'refused'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'withdraw',
+  'reopen',
+  'export',
+  'revoke',
+  'use',
+  'refused',
+  'assign',
+  'unassign',
+  'review-create',
+  'review-update',
+  'under-review',
+] as const;
 /** The resources the server records changes of. */
 export const AUDIT_RESOURCES = [
   'dropdowns',
@@ -13,6 +28,9 @@ export const AUDIT_RESOURCES = [
   'discount-codes',
   'advisory-lines',
   'api-keys',
+  'assignments',
+  'reviews',
+  'review-criteria',
 ] as const;
 
 /** One audit-log entry: who did what to which record, when, with the record before and after. */

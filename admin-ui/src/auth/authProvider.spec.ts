@@ -53,6 +53,12 @@ describe('authProvider', () => {
     expect(calls.filter((c) => c.url === '/api/user')).toHaveLength(1); // cached per token
   });
 
+  it('accepts a reader (issue 15) and reports the role as the permissions', async () => {
+    const { auth } = setup({ token: 't4', user: { id: 4, role: 'reader', first_name: 'Ruth', last_name: 'Reader' } });
+    await expect(auth.checkAuth({})).resolves.toBeUndefined();
+    await expect(auth.getPermissions!({})).resolves.toBe('reader');
+  });
+
   it('sends a non-admin home without touching their session', async () => {
     const { auth, visits, calls, token } = setup({ token: 't2', user: { id: 2, role: 'applicant' } });
     await expect(auth.checkAuth({})).rejects.toEqual({ message: false });

@@ -2,7 +2,7 @@
  * The react-admin auth provider. Logging in happens on the applicant app's shared login page:
  *
  * - no `token` cookie → full page navigation to `/login?redirect=/admin/`;
- * - token present → GET /api/user; role `admin` is required, anyone else is sent to `/home`
+ * - token present → GET /api/user; role `admin` or `reader` is required, anyone else is sent to `/home`
  *   with their token untouched (spec §2: admin routes send non-admins to home);
  * - 401 from the API (token revoked or expired) → the cookie is dropped and the user goes to
  *   `/login?redirect=/admin/`;
@@ -51,6 +51,9 @@ const statusOf = (error: unknown): number | undefined =>
     ? (error as { status: number }).status
     : undefined;
 
+/** Roles that may use this console: admins, and readers (their queue and assigned applications; issue 15). */
+export const CONSOLE_ROLES = ['admin', 'reader'];
+
 /** Builds the auth provider (see the module comment for the flow). */
 export function createAuthProvider(deps: AuthDeps): AuthProvider {
   let pendingReason: LogoutReason | null = null;
@@ -91,7 +94,7 @@ export function createAuthProvider(deps: AuthDeps): AuthProvider {
       }
       throw { message: false };
     }
-    if (user.role !== 'admin') {
+    if (!CONSOLE_ROLES.includes(user.role ?? '')) {
       pendingReason = 'forbidden';
       throw { message: false };
     }

@@ -13,11 +13,23 @@ import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
-import { Menu as RaMenu, useTranslate } from 'react-admin';
+import InboxIcon from '@mui/icons-material/Inbox';
+import RuleIcon from '@mui/icons-material/Rule';
+import { Menu as RaMenu, usePermissions, useTranslate } from 'react-admin';
 
-/** The console's sidebar menu. */
+/** The console's sidebar menu; a reader sees only their queue and the applications assigned to them (issue 15). */
 export function Menu() {
   const translate = useTranslate();
+  const { permissions } = usePermissions<string>();
+  if (permissions === 'reader')
+    return (
+      <nav aria-label={translate('app.menu.label')}>
+        <RaMenu>
+          <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
+          <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
+        </RaMenu>
+      </nav>
+    );
   return (
     <nav aria-label={translate('app.menu.label')}>
       <RaMenu>
@@ -25,6 +37,8 @@ export function Menu() {
         <RaMenu.Item to="/dropdowns" primaryText="app.menu.dropdowns" leftIcon={<ListIcon />} />
         <RaMenu.Item to="/maintenance-windows" primaryText="app.menu.banner" leftIcon={<CampaignIcon />} />
         <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
+        <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
+        <RaMenu.Item to="/review-criteria" primaryText="app.menu.review_criteria" leftIcon={<RuleIcon />} />
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
         <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
         <RaMenu.Item to="/api-keys" primaryText="app.menu.api_keys" leftIcon={<KeyIcon />} />

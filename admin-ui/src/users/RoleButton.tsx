@@ -7,43 +7,24 @@ import { useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { Button, Confirm, useGetIdentity, useNotify, useRecordContext, useRefresh, useResourceContext, useUpdate } from 'react-admin';
+import { Button, Confirm, useGetIdentity, useRecordContext } from 'react-admin';
 import type { UserRecord } from './types';
+import { useSetRole } from './useSetRole';
 import { displayName, roleChangeFor } from './user';
 
 /** The role button of the record in context. */
 export function RoleButton() {
   const record = useRecordContext<UserRecord>();
-  const resource = useResourceContext() ?? 'users';
   const { identity } = useGetIdentity();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [update, { isPending }] = useUpdate<UserRecord>();
+  const { setRole, isPending, failure } = useSetRole(record);
   if (!record) return null;
   const change = roleChangeFor(record, identity?.id);
   const name = displayName(record);
 
   const apply = () => {
     setOpen(false);
-    setFailure('');
-    void update(
-      resource,
-      { id: record.id, data: { role: change.role }, previousData: record },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify(`app.users.${change.action}_done`, { type: 'info', messageArgs: { name } });
-          refresh();
-        },
-        onError: (error: unknown) => {
-          const message = error instanceof Error ? error.message : '';
-          setFailure(message);
-          notify(message || 'ra.notification.http_error', { type: 'error', messageArgs: { _: message } });
-        },
-      },
-    );
+    setRole(change.role, `app.users.${change.action}_done`, { name });
   };
 
   return (

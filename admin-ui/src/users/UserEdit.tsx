@@ -22,6 +22,7 @@ import { useNotifySaved } from '../api/useNotifySaved';
 import { InstantField } from '../common/InstantField';
 import { RoleButton } from './RoleButton';
 import { RoleChip } from './RoleChip';
+import { RoleSelect } from './RoleSelect';
 import type { UserRecord } from './types';
 import { toUserNamesPayload } from './user';
 
@@ -53,6 +54,9 @@ function AccountSummary() {
         </Labeled>
         <Box sx={{ mt: 1 }}>
           <RoleButton />
+        </Box>
+        <Box sx={{ mt: 2 }}>
+          <RoleSelect />
         </Box>
       </Box>
       <Labeled source="created_at">

@@ -2,11 +2,11 @@
  * Record shape of `/api/admin/users` (docs/api.md "Admin console").
  */
 
-/** admin: uses this console; applicant: the applicant app only. */
-export type UserRole = 'admin' | 'applicant';
+/** admin: uses this console; reader: reads and rates the applications assigned to them; applicant: the applicant app only. */
+export type UserRole = 'admin' | 'applicant' | 'reader';
 
-/** The roles, in the order filters offer them. */
-export const USER_ROLES: readonly UserRole[] = ['admin', 'applicant'];
+/** The roles, in the order filters and the role select offer them. */
+export const USER_ROLES: readonly UserRole[] = ['admin', 'reader', 'applicant'];
 
 /** An account as the admin API returns it. */
 export interface UserRecord {

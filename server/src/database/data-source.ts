@@ -21,6 +21,9 @@ import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity.js';
 import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
+import { ApplicationAssignment } from '../modules/reviews/application-assignment.entity.js';
+import { ApplicationReview } from '../modules/reviews/application-review.entity.js';
+import { ReviewCriterion } from '../modules/reviews/review-criterion.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
 const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
@@ -43,6 +46,10 @@ export const ENTITIES = [
   ApiKey,
   WebhookEndpoint,
   Recommendation,
+  // issue 15 item 2: the reading queue
+  ApplicationAssignment,
+  ApplicationReview,
+  ReviewCriterion,
 ];
 
 /**

@@ -10,11 +10,12 @@ export interface PostLoginTarget {
 }
 
 /**
- * The `redirect` query when it is a safe same-site path ({@link isSafeRedirect}); otherwise admins go
- * to the admin console `/admin/` and everyone else to `/home` (DESIGN §3).
+ * The `redirect` query when it is a safe same-site path ({@link isSafeRedirect}); otherwise admins and
+ * readers (issue 15: their queue is in the console) go to the admin console `/admin/` and everyone else
+ * to `/home` (DESIGN §3).
  */
 export function postLoginTarget(user: Pick<User, 'role'>, redirect: string | null | undefined): PostLoginTarget {
   if (isSafeRedirect(redirect)) return { path: redirect, fullLoad: redirect === '/admin' || redirect.startsWith('/admin/') };
-  if (user.role === 'admin') return { path: '/admin/', fullLoad: true };
+  if (user.role === 'admin' || user.role === 'reader') return { path: '/admin/', fullLoad: true };
   return { path: pathFor('home'), fullLoad: false };
 }

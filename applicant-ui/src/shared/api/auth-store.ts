@@ -10,7 +10,7 @@ export interface User {
   first_name: string;
   last_name: string;
   email: string;
-  role: 'admin' | 'applicant' | string;
+  role: 'admin' | 'applicant' | 'reader' | string;
   /** False until the address is verified (issue 11); applications started with it are not listed until then. */
   email_verified?: boolean;
 }

@@ -82,6 +82,11 @@ export const en = {
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',
+    'REV-422-criterion': 'This is not one of the review criteria.',
+    'REV-422-rating': 'Must be a whole number from 1 to 5.',
+    'REV-422-missing': 'Please rate this criterion.',
+    'ASG-422-reader': 'Applications can be assigned only to readers and administrators.',
+    'ASG-422-target': 'Choose the applications either by their ids or by a filter.',
   },
   messages: {
     emailVerified: 'Thank you: your e-mail address is verified.',

@@ -78,6 +78,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',
+    'REV-422-criterion': 'Este no es uno de los criterios de evaluación.',
+    'REV-422-rating': 'Debe ser un número entero del 1 al 5.',
+    'REV-422-missing': 'Califique este criterio.',
+    'ASG-422-reader': 'Las solicitudes solo se pueden asignar a lectores y administradores.',
+    'ASG-422-target': 'Elija las solicitudes por sus identificadores o mediante un filtro.',
   },
   messages: {
     emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',

@@ -74,6 +74,11 @@ export const zhCN: LocaleMessages<'other'> = {
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',
+    'REV-422-criterion': '这不是评审标准之一。',
+    'REV-422-rating': '必须是 1 到 5 之间的整数。',
+    'REV-422-missing': '请为此标准评分。',
+    'ASG-422-reader': '申请只能分配给审阅人和管理员。',
+    'ASG-422-target': '请按编号或按筛选条件选择申请。',
   },
   messages: {
     emailVerified: '谢谢：您的电子邮件地址已验证。',

@@ -14,7 +14,7 @@ import { once } from 'node:events';
 import { listPage, parseListQuery, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
 import { RequiresScope } from '../api-keys/api-key-scopes.js';
-import { AdminOnly } from '../auth/auth.guards.js';
+import { AdminOnly, AllowReaders } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { APPLICATION_SORT_FIELDS, AdminApplicationsService } from './admin-applications.service.js';
@@ -66,13 +66,19 @@ export class AdminApplicationsController {
   /**
    * A page of applications with `Content-Range`. Filters (JSON `filter`): `q` (name, e-mail or reference
    * number), `status`, `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId`,
-   * `createdFrom`, `createdTo`, `id` (list). 400 REQ-400 on a malformed sort, range or filter.
+   * `createdFrom`, `createdTo`, `id` (list), `assignedTo` (a reader's id). 400 REQ-400 on a malformed sort,
+   * range or filter. Readers may call it and see only the applications assigned to them (issue 15).
    */
   @Get()
+  @AllowReaders()
   @ApiOperation({ summary: 'List applications (search, filters, sort, range; Content-Range)' })
   @ApiOkResponse({ type: [AdminApplicationResponse] })
-  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<AdminApplicationResponse[]> {
-    return listPage(query, response, 'applications', APPLICATION_SORT_FIELDS, (parsed) => this.applications.page(parsed));
+  list(
+    @Query() query: SimpleRestListQuery,
+    @CurrentUser() caller: User | ApiKeyPrincipal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminApplicationResponse[]> {
+    return listPage(query, response, 'applications', APPLICATION_SORT_FIELDS, (parsed) => this.applications.page(parsed, caller));
   }
 
   /**
@@ -124,15 +130,18 @@ export class AdminApplicationsController {
 
   /**
    * One application with every answer, its documents (metadata and download link), payments and time log.
-   * An API key without `payments:read` gets `payments: null`. 404 APP-404.
+   * An API key without `payments:read`, and a reader, get `payments: null`. 404 APP-404, also for a reader the
+   * application is not assigned to (readers may call it, issue 15).
    */
   @Get(':id')
+  @AllowReaders()
   @ApiOperation({ summary: 'One application with its answers, attachments and payments' })
   @ApiOkResponse({ type: AdminApplicationDetail })
   @ApiNotFoundResponse({ description: 'APP-404' })
   async get(@Param('id') id: string, @CurrentUser() caller: User | ApiKeyPrincipal): Promise<AdminApplicationDetail> {
-    const detail = await this.applications.detail(id);
-    return isApiKeyPrincipal(caller) && !caller.scopes.includes('payments:read') ? { ...detail, payments: null } : detail;
+    const detail = await this.applications.detail(id, caller);
+    const withoutPayments = isApiKeyPrincipal(caller) ? !caller.scopes.includes('payments:read') : caller.role === 'reader';
+    return withoutPayments ? { ...detail, payments: null } : detail;
   }
 
   /** Withdraws an application (audited); its links then answer TKN-002. 409 STS-409 when already withdrawn. */

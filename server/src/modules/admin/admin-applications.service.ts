@@ -49,6 +49,14 @@ const EQUAL_FILTERS: Record<string, string> = {
   userId: 'a.user_id',
 };
 
+/** Who asks: a user, or an API key (never scoped to assignments). */
+type Caller = Pick<User, 'id'> & { role: string };
+
+/** `filter` as `caller` may use it: a reader's is limited to the applications assigned to them (issue 15). */
+export function readerScoped(filter: Record<string, unknown>, caller: Caller | undefined): Record<string, unknown> {
+  return caller?.role === 'reader' ? { ...filter, assignedTo: caller.id } : filter;
+}
+
 /**
  * The admissions office's view of applications (DESIGN §4, §10): search, filters, sorting, one record
  * with everything attached, CSV export, withdraw and reopen (audited).
@@ -65,7 +73,8 @@ export class AdminApplicationsService {
   /**
    * The filtered query. Filters: `q` (part of the name, e-mail, or the reference number), `status`,
    * `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId` (one value or a list each),
-   * `createdFrom` / `createdTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany).
+   * `createdFrom` / `createdTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany),
+   * `assignedTo` (a user id: applications assigned to that reader, issue 15).
    * @throws ApiException 400 REQ-400 for a malformed filter value
    */
   filtered(filter: Record<string, unknown>): SelectQueryBuilder<Application> {
@@ -82,6 +91,12 @@ export class AdminApplicationsService {
       qb.andWhere(`${column} IN (:...${key})`, { [key]: values.map(String) });
     }
     whereIdIn(qb, 'a.id', filter.id, 'uuid');
+    if (filter.assignedTo !== undefined) {
+      if (typeof filter.assignedTo !== 'string' || !/^[0-9a-f-]{36}$/i.test(filter.assignedTo)) throw bad();
+      qb.andWhere('EXISTS (SELECT 1 FROM application_assignments aa WHERE aa.application_id = a.id AND aa.reader_id = :assignedTo)', {
+        assignedTo: filter.assignedTo,
+      });
+    }
     const q = typeof filter.q === 'string' ? filter.q.trim() : '';
     if (q) {
       qb.andWhere(`(a.first_name || ' ' || a.last_name ILIKE :q OR a.email ILIKE :q OR a.reference_number::text = :ref)`, {
@@ -93,9 +108,11 @@ export class AdminApplicationsService {
     return qb;
   }
 
-  /** A sorted page of the filtered list with its total. */
-  async page(query: ParsedListQuery): Promise<{ rows: AdminApplicationResponse[]; total: number }> {
-    const qb = this.sorted(this.filtered(query.filter), query.sortField, query.sortOrder).offset(query.skip).limit(query.take);
+  /** A sorted page of the filtered list with its total; a reader sees only the applications assigned to them. */
+  async page(query: ParsedListQuery, caller?: Caller): Promise<{ rows: AdminApplicationResponse[]; total: number }> {
+    const qb = this.sorted(this.filtered(readerScoped(query.filter, caller)), query.sortField, query.sortOrder)
+      .offset(query.skip)
+      .limit(query.take);
     const [rows, total] = await qb.getManyAndCount();
     return { rows: rows.map(AdminApplicationResponse.from), total };
   }
@@ -152,9 +169,14 @@ export class AdminApplicationsService {
     return app;
   }
 
-  /** One application with every answer, its documents (metadata), payments and time log. @throws ApiException 404 APP-404 */
-  async detail(id: string): Promise<AdminApplicationDetail> {
+  /**
+   * One application with every answer, its documents (metadata), payments and time log.
+   * @throws ApiException 404 APP-404 (also for a reader it is not assigned to)
+   */
+  async detail(id: string, caller?: Caller): Promise<AdminApplicationDetail> {
     const app = await this.find(id);
+    if (caller?.role === 'reader' && !(await this.filtered(readerScoped({ id: [id] }, caller)).getExists()))
+      throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
     const [attachments, payments, timeLog] = await Promise.all([
       this.db.query(
         `SELECT id, slot, original_name, detected_type, size_bytes, sha256, uploaded_at, replaced_at

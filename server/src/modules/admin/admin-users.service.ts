@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
-import { User } from '../users/user.entity.js';
+import { User, USER_ROLES, type UserRole } from '../users/user.entity.js';
 import { AuditService } from './audit.service.js';
 import { AdminUserResponse, type UpdateAdminUserDto } from './dto/admin-user.dto.js';
 
@@ -29,7 +29,7 @@ export class AdminUsersService {
     if (typeof f.q === 'string' && f.q.trim()) {
       qb.andWhere(`(u.first_name || ' ' || u.last_name ILIKE :q OR u.email ILIKE :q)`, { q: likePattern(f.q.trim()) });
     }
-    if (f.role === 'admin' || f.role === 'applicant') qb.andWhere('u.role = :role', { role: f.role });
+    if (USER_ROLES.includes(f.role as UserRole)) qb.andWhere('u.role = :role', { role: f.role });
     whereIdIn(qb, 'u.id', f.id, 'uuid');
     const column =
       { id: 'u.id', email: 'u.email', first_name: 'u.firstName', last_name: 'u.lastName', role: 'u.role', created_at: 'u.createdAt' }[
@@ -59,7 +59,7 @@ export class AdminUsersService {
       const repository = manager.getRepository(User);
       const user = await this.find(repository, id);
       const before = AdminUserResponse.from(user);
-      if (dto.role === 'applicant' && user.role === 'admin') await this.assertNotLastAdmin(manager, user.id);
+      if (dto.role && dto.role !== 'admin' && user.role === 'admin') await this.assertNotLastAdmin(manager, user.id);
       if (dto.role) user.role = dto.role;
       if (dto.first_name) user.firstName = dto.first_name.trim();
       if (dto.last_name) user.lastName = dto.last_name.trim();

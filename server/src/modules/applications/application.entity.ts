@@ -6,7 +6,7 @@ export const REFERENCE_STATUSES = ['Not requested', 'Requested', 'Received', 'Wa
 export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
 
 /** Lifecycle of DESIGN §5: draft → submitted (paid or waived) → complete (details done); withdrawn. */
-export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn';
+export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';
 /** Payment_Status values of DESIGN §5. */
 export type PaymentStatus = 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
 

@@ -408,6 +408,7 @@ export function nextActionOf(app: Pick<Application, 'status' | 'certifiedAt' | '
     case 'submitted':
       return 'details';
     case 'complete':
+    case 'under_review':
       return 'receipt';
     default:
       return 'none';

@@ -215,7 +215,7 @@ export class AttachmentsService {
     const [result] = (await this.dataSource.query(
       `UPDATE attachments a SET deleted_at = now()
         WHERE a.id = $1 AND a.replaced_at IS NULL AND a.deleted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM applications p WHERE p.id = a.application_id AND p.status = 'complete')
+          AND NOT EXISTS (SELECT 1 FROM applications p WHERE p.id = a.application_id AND p.status IN ('complete', 'under_review'))
         RETURNING a.id`,
       [row.id],
     )) as [{ id: string }[], number];
@@ -223,7 +223,7 @@ export class AttachmentsService {
     const [app] = (await this.dataSource.query(`SELECT status FROM applications WHERE id = $1`, [row.applicationId])) as {
       status: string;
     }[];
-    if (app?.status === 'complete') throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-complete');
+    if (app?.status === 'complete' || app?.status === 'under_review') throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-complete');
     throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
   }
 

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, HttpStatus, Injectable, SetMetadata, applyDecorators, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
@@ -71,7 +71,10 @@ export class RolesGuard implements CanActivate {
 export const LoggedIn = () =>
   applyDecorators(UseGuards(BearerAuthGuard), ApiBearerAuth(), ApiUnauthorizedResponse({ description: 'AUTH-401' }));
 
-/** Route or controller decorator: administrators only (401 anonymous, 403 others); spec §6. */
+/**
+ * Route or controller decorator: administrators only (401 anonymous, 403 others); spec §6. Every
+ * `/api/admin` controller carries it, so a route stays admin-only unless it opts in with {@link AllowReaders}.
+ */
 export const AdminOnly = () =>
   applyDecorators(
     SetMetadata(ROLES_KEY, ['admin']),
@@ -80,3 +83,10 @@ export const AdminOnly = () =>
     ApiUnauthorizedResponse({ description: 'AUTH-401' }),
     ApiForbiddenResponse({ description: 'AUTH-403' }),
   );
+
+/**
+ * Route decorator, under {@link AdminOnly}: readers may call this route too (issue 15 item 2). The route's
+ * service must then limit a reader to the applications assigned to them. Shown in the OpenAPI document as
+ * `x-allow-readers: true` (the access tests sweep every other `/api/admin` route expecting 403).
+ */
+export const AllowReaders = () => applyDecorators(SetMetadata(ROLES_KEY, ['admin', 'reader']), ApiExtension('x-allow-readers', true));

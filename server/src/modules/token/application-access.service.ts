@@ -1,5 +1,7 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
+import type { DataSource } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Application } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
@@ -17,15 +19,18 @@ export function applicationTokenOf(request: Request): string | undefined {
 }
 
 /**
- * Who may touch an application (DESIGN §4): the holder of its token, its logged-in owner, or an admin,
- * and nothing else. A logged-in applicant who presents the token of an unowned application becomes its
+ * Who may touch an application (DESIGN §4): the holder of its token, its logged-in owner, an admin, or
+ * (reading only: GET and HEAD) a reader it is assigned to (issue 15 item 2), and nothing else. A logged-in applicant who presents the token of an unowned application becomes its
  * owner (issue 11: ownership by proof of the token, besides a verified address). Refusals are logged.
  */
 @Injectable()
 export class ApplicationAccessService {
   private readonly logger = new Logger(ApplicationAccessService.name);
 
-  constructor(private readonly tokens: TokenService) {}
+  constructor(
+    private readonly tokens: TokenService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
 
   /**
    * @param applicationId the application the request names (path or body); when absent, the
@@ -54,7 +59,18 @@ export class ApplicationAccessService {
       return this.refuse(request, applicationId, 'unknown application');
     }
     if (user.role === 'admin' || application.userId === user.id) return application;
+    if (user.role === 'reader' && ['GET', 'HEAD'].includes(request.method) && (await this.isAssigned(application.id, user.id)))
+      return application;
     return this.refuse(request, applicationId, `user ${user.id} is not the owner`);
+  }
+
+  /** True when the application is assigned to the reader (`application_assignments`). */
+  private async isAssigned(applicationId: string, readerId: string): Promise<boolean> {
+    const rows = (await this.db.query(`SELECT 1 FROM application_assignments WHERE application_id = $1 AND reader_id = $2`, [
+      applicationId,
+      readerId,
+    ])) as unknown[];
+    return rows.length > 0;
   }
 
   private refuse(request: Request, applicationId: string, why: string): never {

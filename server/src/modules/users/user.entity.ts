@@ -1,7 +1,13 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Roles of spec §6: `admin` is special, everyone else is an applicant. */
-export type UserRole = 'admin' | 'applicant';
+/** Every role an account can have. */
+export const USER_ROLES = ['admin', 'applicant', 'reader'] as const;
+
+/**
+ * Roles of spec §6 and issue 15: `admin` may do everything, `reader` reads and rates the applications
+ * assigned to them (routes marked `@AllowReaders()`), everyone else is an applicant.
+ */
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** An account (table `users`). `passwordHash` is argon2id; null for OAuth-only accounts. */
 @Entity('users')

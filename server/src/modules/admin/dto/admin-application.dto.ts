@@ -18,7 +18,7 @@ export class AdminApplicationResponse {
   @ApiProperty({ example: 'United States', description: "the applicant's country (answers.addressCountry; United States when none)" })
   addressCountry: string;
   @ApiProperty() locale: string;
-  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
+  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn', 'under_review', 'decided'] }) status: string;
   @ApiProperty({ example: '3' }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty() version: number;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import type { User, UserRole } from '../../users/user.entity.js';
+import { USER_ROLES, type User, type UserRole } from '../../users/user.entity.js';
 
 /** An account in the admin console (`/api/admin/users`), in the `/api/user` naming. */
 export class AdminUserResponse {
@@ -8,7 +8,7 @@ export class AdminUserResponse {
   @ApiProperty() first_name: string;
   @ApiProperty() last_name: string;
   @ApiProperty() email: string;
-  @ApiProperty({ enum: ['admin', 'applicant'] }) role: UserRole;
+  @ApiProperty({ enum: USER_ROLES }) role: UserRole;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 
@@ -26,9 +26,9 @@ export class AdminUserResponse {
   }
 }
 
-/** `PUT /api/admin/users/:id`: make or remove an admin, or correct the name. Unknown fields are refused (422). */
+/** `PUT /api/admin/users/:id`: set the role (admin, reader or applicant), or correct the name. Unknown fields are refused (422). */
 export class UpdateAdminUserDto {
-  @ApiPropertyOptional({ enum: ['admin', 'applicant'] }) @IsOptional() @IsIn(['admin', 'applicant']) role?: UserRole;
+  @ApiPropertyOptional({ enum: USER_ROLES }) @IsOptional() @IsIn(USER_ROLES) role?: UserRole;
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) first_name?: string;
   @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) last_name?: string;
 }

@@ -17,7 +17,7 @@ export class ApplicationRecord {
   @ApiProperty({ format: 'uuid', description: 'same as Id' }) id: string;
   @ApiProperty({ example: '100001', description: 'human reference number (string)' }) referenceNumber: string;
   @ApiProperty() version: number;
-  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
+  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn', 'under_review', 'decided'] }) status: string;
   @ApiProperty({ example: '1', description: "highest step reached, '1'–'8' (default '1')" }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty() email: string;

@@ -14,7 +14,7 @@ export class MyApplicationDto {
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty() semesterApplied: string;
   @ApiProperty({ type: String, nullable: true }) location: string | null;
-  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
+  @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn', 'under_review', 'decided'] }) status: string;
   @ApiProperty({ example: '3' }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) certifiedAt: string | null;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { User, UserRole } from '../user.entity.js';
+import { USER_ROLES, type User, type UserRole } from '../user.entity.js';
 
 /** `GET /api/user` answer (the laravel-vue-spa contract of DESIGN §4). */
 export class UserResponse {
@@ -7,7 +7,7 @@ export class UserResponse {
   @ApiProperty() first_name: string;
   @ApiProperty() last_name: string;
   @ApiProperty() email: string;
-  @ApiProperty({ enum: ['admin', 'applicant'] }) role: UserRole;
+  @ApiProperty({ enum: USER_ROLES }) role: UserRole;
   /** True once the address is verified; until then the account claims no application by e-mail (issue 11). */
   @ApiProperty() email_verified: boolean;
 

@@ -1,0 +1,132 @@
+/**
+ * "Assign to readers" (issue 15 item 2): a dialog to choose one or more readers (accounts with the
+ * reader or admin role) for the chosen applications — every application the list's current filter
+ * matches (in bulk), or the application on its page. POST /api/admin/assignments. (No row checkboxes:
+ * react-admin 5.15's Datagrid row checkbox fails axe — its label sits on a span, not the input.)
+ */
+import { useState } from 'react';
+import { Alert, Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Button as MuiButton } from '@mui/material';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import { Button, useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { httpClient } from '../api/httpClient';
+import { ADMIN_API_URL } from '../config';
+import { assignmentPayload, type AssignTarget } from './review';
+import { REVIEWS_CHANGED_EVENT } from './useReviewSummary';
+
+interface ReaderOption {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+}
+
+/** The dialog, for a given target. */
+function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [chosen, setChosen] = useState<ReaderOption[]>([]);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const readers = useGetList<ReaderOption>(
+    'users',
+    { filter: { role: 'reader' }, pagination: { page: 1, perPage: 200 }, sort: { field: 'email', order: 'ASC' } },
+    { enabled: open },
+  );
+  const admins = useGetList<ReaderOption>(
+    'users',
+    { filter: { role: 'admin' }, pagination: { page: 1, perPage: 200 }, sort: { field: 'email', order: 'ASC' } },
+    { enabled: open },
+  );
+  const options = [...(readers.data ?? []), ...(admins.data ?? [])];
+
+  const assign = async () => {
+    if (!chosen.length) {
+      setFailure(translate('app.assign.choose_reader'));
+      return;
+    }
+    setBusy(true);
+    setFailure('');
+    try {
+      const { json } = await httpClient(`${ADMIN_API_URL}/assignments`, {
+        method: 'POST',
+        body: JSON.stringify(
+          assignmentPayload(
+            target,
+            chosen.map((r) => r.id),
+          ),
+        ),
+      });
+      const result = json as { applications: number; changed: number };
+      notify('app.assign.done', { type: 'success', messageArgs: { applications: result.applications, changed: result.changed } });
+      setChosen([]);
+      onClose();
+      refresh();
+      window.dispatchEvent(new Event(REVIEWS_CHANGED_EVENT));
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : translate('ra.notification.http_error'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="assign-title" fullWidth maxWidth="sm">
+      <DialogTitle id="assign-title">{translate('app.assign.title')}</DialogTitle>
+      <DialogContent>
+        <Autocomplete
+          multiple
+          options={options}
+          value={chosen}
+          onChange={(_, v) => setChosen(v)}
+          getOptionLabel={(r) => `${r.first_name} ${r.last_name} <${r.email}> · ${translate(`app.users.role.${r.role}`)}`}
+          isOptionEqualToValue={(a, b) => a.id === b.id}
+          noOptionsText={translate('app.assign.no_readers')}
+          renderInput={(params) => <TextField {...params} label={translate('app.assign.readers')} margin="normal" autoFocus />}
+        />
+        {failure ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
+        <MuiButton onClick={() => void assign()} variant="contained" disabled={busy}>
+          {translate('app.assign.confirm')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** List toolbar button: assigns every application the current filter matches. */
+export function AssignFilteredButton() {
+  const { filterValues, total } = useListContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="app.assign.filtered" onClick={() => setOpen(true)} disabled={!total}>
+        <AssignmentIndIcon />
+      </Button>
+      <AssignDialog target={{ filter: filterValues as Record<string, unknown> }} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** Show page button: assigns the application on the page. */
+export function AssignRecordButton() {
+  const record = useRecordContext<{ id: string }>();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  return (
+    <>
+      <Button label="app.assign.button" onClick={() => setOpen(true)}>
+        <AssignmentIndIcon />
+      </Button>
+      <AssignDialog target={{ applicationIds: [String(record.id)] }} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
