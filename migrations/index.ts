@@ -5,6 +5,7 @@ import { ChangeNotifications1764000000000 } from './1764000000000-change-notific
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
+import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ReferenceStatuses1764012000000,
   ApiKeys1764020000000,
   AddressCountry1764021000000,
+  Decisions1764120000000,
 ];

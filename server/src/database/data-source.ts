@@ -18,6 +18,7 @@ import { PasswordReset } from '../modules/auth/password-reset.entity.js';
 import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { DecisionLetterTemplate } from '../modules/decisions/decision-letter-template.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
@@ -39,6 +40,7 @@ export const ENTITIES = [
   DiscountCode,
   Payment,
   ApiKey,
+  DecisionLetterTemplate,
 ];
 
 /**

@@ -73,6 +73,11 @@ export const en = {
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',
+    'DEC-404': 'There is no decision to show yet.',
+    'DEC-409-released': 'This decision has been released; rescind it before recording another.',
+    'DEC-409-undecided': 'Some applications have no decision to release, or theirs was already released.',
+    'DEC-422-merge-field': 'Unknown merge field: {{fields}}. Use only {{allowed}}.',
+    'DEC-422-pdf': 'This letter cannot be made into a PDF in its language. Please print the page instead.',
   },
   messages: {
     emailVerified: 'Thank you: your e-mail address is verified.',
@@ -113,6 +118,9 @@ export const en = {
     detailsSubject: 'Your link to finish your application documents',
     detailsText:
       'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
+    decisionSubject: 'A decision on your application is available',
+    decisionText:
+      'Dear {{firstName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}\n\nYou can also log in and see it on your home page.',
   },
   validation: {
     isDefined: 'This field is required.',

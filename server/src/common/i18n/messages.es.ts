@@ -71,6 +71,11 @@ export const es: Messages = {
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',
+    'DEC-404': 'Todavía no hay ninguna decisión que mostrar.',
+    'DEC-409-released': 'Esta decisión ya se publicó; anúlela antes de registrar otra.',
+    'DEC-409-undecided': 'Algunas solicitudes no tienen una decisión que publicar, o la suya ya se publicó.',
+    'DEC-422-merge-field': 'Campo de combinación desconocido: {{fields}}. Use solo {{allowed}}.',
+    'DEC-422-pdf': 'Esta carta no se puede convertir en PDF en su idioma. Imprima la página en su lugar.',
   },
   messages: {
     emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',
@@ -112,6 +117,9 @@ export const es: Messages = {
     detailsSubject: 'Su enlace para completar los documentos de su solicitud',
     detailsText:
       'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
+    decisionSubject: 'Hay una decisión sobre su solicitud',
+    decisionText:
+      'Estimado/a {{firstName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}\n\nTambién puede iniciar sesión y verla en su página de inicio.',
   },
   validation: {
     isDefined: 'Este campo es obligatorio.',

@@ -67,6 +67,11 @@ export const zhCN: Messages = {
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',
+    'DEC-404': '目前还没有可显示的决定。',
+    'DEC-409-released': '此决定已发布；请先撤销，再记录新的决定。',
+    'DEC-409-undecided': '部分申请没有可发布的决定，或其决定已发布。',
+    'DEC-422-merge-field': '未知的合并字段：{{fields}}。只能使用 {{allowed}}。',
+    'DEC-422-pdf': '此信函的语言无法生成 PDF。请改为打印此页面。',
   },
   messages: {
     emailVerified: '谢谢：您的电子邮件地址已验证。',
@@ -107,6 +112,9 @@ export const zhCN: Messages = {
     detailsSubject: '完成申请文件的链接',
     detailsText:
       '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
+    decisionSubject: '您的申请已有决定',
+    decisionText:
+      '{{firstName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}\n\n您也可以登录后在主页上查看。',
   },
   validation: {
     isDefined: '此字段为必填项。',

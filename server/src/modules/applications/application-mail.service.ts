@@ -4,8 +4,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import type { Application } from './application.entity.js';
 
-/** Which e-mail: the link sent when an application starts, or a /continue link (application or details form). */
-export type LinkMailKind = 'start' | 'continue' | 'details';
+/**
+ * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
+ * or "a decision is available" (issue 15, sent by the decision release job).
+ */
+export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
