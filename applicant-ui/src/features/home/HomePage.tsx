@@ -3,7 +3,8 @@
  * applications (GET /api/applications) with status, step reached, payment status and a button for the
  * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
  * and opens it; an empty state with a link to apply; a notice with "send the link again" while the
- * address is not verified (issue 11). (Log out is in the site header.)
+ * address is not verified (issue 11); per application its checklist and, once released, the decision
+ * letter (issue 15). (Log out is in the site header.)
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { fetchMyApplications, requestApplicationLink, type MyApplication } from '../application/api/application-api';
 import { actionKey, linkPath } from './home-actions';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
+import { ApplicationChecklist } from './ApplicationChecklist';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -122,6 +124,7 @@ export default function HomePage() {
                     {t('home.link_by_email')}
                   </p>
                 )}
+                <ApplicationChecklist id={a.id} />
               </li>
             );
           })}

@@ -1,7 +1,7 @@
 /**
  * /validation?token=…: where e-mailed links land (DESIGN §3). Checks the token (GET /api/token/check),
  * stores the record and forwards to /application/<stepReached>?token=… (or /details/… for a details
- * token); TKN-002 → invalid-application, other failures → invalid-token. The page then speaks the
+ * token; /decision?token=… once the application is decided); TKN-002 → invalid-application, other failures → invalid-token. The page then speaks the
  * language the application was started in, unless this device's `locale` cookie chose one (issue 11).
  */
 import { useEffect, useRef } from 'react';
@@ -33,6 +33,11 @@ export default function ValidationPage() {
     checkToken(token)
       .then(async (answer) => {
         await adoptApplicationLocale(answer.data.locale).catch(() => undefined);
+        if (answer.data.status === 'decided') {
+          // a decided application's link opens its checklist and (once released) the decision letter (issue 15)
+          void navigate(`${pathFor('decision')}?token=${encodeURIComponent(token)}`, { replace: true });
+          return;
+        }
         setLoaded(answer.data, token);
         const base = answer.purpose === 'details' ? 'details' : 'application';
         const step = base === 'details' ? 1 : (stepFromValue(answer.data.stepReached) ?? 1);
