@@ -67,9 +67,9 @@ export interface StartedApplication {
 }
 
 /**
- * Starts an application (`POST /api/applications`, in English) for `program`'s first course, or the
- * gender's first program when `program` is not given; the first semester offered when the program lists
- * no course.
+ * Starts an application (`POST /api/applications`, in `locale`, default English) for `program`'s first
+ * course, or the gender's first program when `program` is not given; the first semester offered when the
+ * program lists no course.
  * @throws Error when a named program is not offered to `gender`
  */
 export async function startApplication(
@@ -77,6 +77,7 @@ export async function startApplication(
   person: Applicant,
   gender: 'Male' | 'Female',
   program?: string,
+  locale = 'en',
 ): Promise<StartedApplication> {
   const g = gender.toLowerCase();
   const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', `/programs?gender=${g}`);
@@ -93,7 +94,7 @@ export async function startApplication(
       semester: course?.semester ?? semesters[0]!.name,
       ...(course?.locations[0] ? { location: course.locations[0] } : {}),
       ...person,
-      locale: 'en',
+      locale,
     },
     {},
     201,
@@ -108,8 +109,9 @@ export async function startApplication(
 export async function arrangeMbaAnswered(
   api: ApiCall,
   person: Applicant,
+  locale = 'en',
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
-  const started = await startApplication(api, person, 'Male', 'MBA');
+  const started = await startApplication(api, person, 'Male', 'MBA', locale);
   const { token, id } = started;
   const headers = { 'X-Application-Token': token };
   const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
@@ -151,8 +153,9 @@ export async function arrangeMbaAnswered(
 export async function arrangeMbaAtPayment(
   api: ApiCall,
   person: Applicant,
+  locale = 'en',
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
-  const { id, token, record } = await arrangeMbaAnswered(api, person);
+  const { id, token, record } = await arrangeMbaAnswered(api, person, locale);
   const submitted = await api<{ data: ApplicationRecord }>(
     'POST',
     `/applications/${id}/submit`,

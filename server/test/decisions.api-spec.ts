@@ -34,7 +34,13 @@ describe('Decisions', () => {
   /** A complete (paid, details finished) application, started in `locale`, owned by `userId` when given. */
   async function completeApplication(locale: string, overrides: Record<string, unknown> = {}, userId: string | null = null) {
     seq += 1;
-    const started = await startApplication(a, { locale, email: `applicant${seq}@example.com`, firstName: 'Ana', lastName: 'Ruiz', ...overrides });
+    const started = await startApplication(a, {
+      locale,
+      email: `applicant${seq}@example.com`,
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      ...overrides,
+    });
     await a.db.query(
       `UPDATE applications SET status = 'complete', payment_status = 'Paid', submitted_at = now(), completed_at = now(), user_id = $2 WHERE id = $1`,
       [started.id, userId],
@@ -42,7 +48,8 @@ describe('Decisions', () => {
     return { id: started.id, token: started.token, email: `applicant${seq}@example.com` };
   }
 
-  const decisionMails = (to: string) => sink.messages.filter((m) => m.to.includes(to) && [en.mail.decisionSubject, es.mail.decisionSubject].includes(m.subject));
+  const decisionMails = (to: string) =>
+    sink.messages.filter((m) => m.to.includes(to) && [en.mail.decisionSubject, es.mail.decisionSubject].includes(m.subject));
 
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -60,7 +67,9 @@ describe('Decisions', () => {
   it('records a decision (admin only), lets it change before release, and audits every change', async () => {
     const app = await completeApplication('en');
     const applicant = await register('decide-applicant@example.com');
-    expect((await a.http().put(`/api/admin/applications/${app.id}/decision`).set(auth(applicant.token)).send({ decision: 'admitted' })).status).toBe(403);
+    expect(
+      (await a.http().put(`/api/admin/applications/${app.id}/decision`).set(auth(applicant.token)).send({ decision: 'admitted' })).status,
+    ).toBe(403);
     expect((await a.http().put(`/api/admin/applications/${app.id}/decision`).send({ decision: 'admitted' })).status).toBe(401);
     expect((await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'accepted' })).status).toBe(422);
 
@@ -78,7 +87,9 @@ describe('Decisions', () => {
     ]);
     // a draft cannot be decided
     const draft = await startApplication(a, { email: 'draft-decide@example.com' });
-    expect((await a.http().put(`/api/admin/applications/${draft.id}/decision`).set(admin()).send({ decision: 'denied' })).body.code).toBe('STS-409');
+    expect((await a.http().put(`/api/admin/applications/${draft.id}/decision`).set(admin()).send({ decision: 'denied' })).body.code).toBe(
+      'STS-409',
+    );
   });
 
   it('refuses a template with an unknown merge field (422) and saves a valid one (audited)', async () => {
@@ -87,12 +98,22 @@ describe('Decisions', () => {
     expect(list.body).toHaveLength(9);
     expect(list.headers['content-range']).toBe('decision-templates 0-8/9');
 
-    for (const body of ['Hello {{fullName}}', 'Hi {{{firstName}}}', '{{#if firstName}}x{{/if}}', 'Hi {{firstName', '{{lookup firstName}}']) {
+    for (const body of [
+      'Hello {{fullName}}',
+      'Hi {{{firstName}}}',
+      '{{#if firstName}}x{{/if}}',
+      'Hi {{firstName',
+      '{{lookup firstName}}',
+    ]) {
       const refused = await a.http().put('/api/admin/decision-templates/denied:en').set(admin()).send({ subject: 'S', body });
       expect({ body, status: refused.status, code: refused.body.code }).toEqual({ body, status: 422, code: 'VAL-001' });
       expect(refused.body.errors.body).toEqual(expect.any(Array));
     }
-    const unknown = await a.http().put('/api/admin/decision-templates/denied:en').set(admin()).send({ subject: 'S {{nickname}}', body: 'B' });
+    const unknown = await a
+      .http()
+      .put('/api/admin/decision-templates/denied:en')
+      .set(admin())
+      .send({ subject: 'S {{nickname}}', body: 'B' });
     expect(unknown.body.errors.subject[0]).toContain('nickname');
     expect((await a.http().put('/api/admin/decision-templates/denied:fr').set(admin()).send({ subject: 'S', body: 'B' })).status).toBe(404);
 
@@ -100,7 +121,10 @@ describe('Decisions', () => {
       .http()
       .put('/api/admin/decision-templates/denied:en')
       .set(admin())
-      .send({ subject: 'Decision for {{referenceNumber}}', body: 'Dear {{firstName}} {{lastName}},\n\nRegarding {{program}}, {{semester}}.' });
+      .send({
+        subject: 'Decision for {{referenceNumber}}',
+        body: 'Dear {{firstName}} {{lastName}},\n\nRegarding {{program}}, {{semester}}.',
+      });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: 'denied:en', subject: 'Decision for {{referenceNumber}}' });
     const audit = await a.db.query(`SELECT action FROM audit_log WHERE resource = 'decision-templates' AND record_id = 'denied:en'`);
@@ -114,7 +138,13 @@ describe('Decisions', () => {
     const preview = await a.http().get(`/api/admin/applications/${app.id}/decision/preview`).set(admin());
     expect(preview.status).toBe(200);
     const label = (await a.db.query(`SELECT label FROM programs WHERE name = 'MSW' AND gender = 'male'`)).rows[0].label as string;
-    expect(preview.body).toMatchObject({ decision: 'admitted', locale: 'es', subject: 'Su decisión de admisión', releasedAt: null, pdfAvailable: true });
+    expect(preview.body).toMatchObject({
+      decision: 'admitted',
+      locale: 'es',
+      subject: 'Su decisión de admisión',
+      releasedAt: null,
+      pdfAvailable: true,
+    });
     expect(preview.body.text).toContain(`¡Felicidades! Nos complace ofrecerle la admisión a ${label} para Spring 2026.`);
     expect(preview.body.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(preview.body.html).not.toContain('<b>');
@@ -129,15 +159,29 @@ describe('Decisions', () => {
     for (const app of apps) await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'admitted' });
 
     // never visible before release: token, owner, checklist
-    expect((await a.http().get(`/api/applications/${apps[0]!.id}/decision`).set('X-Application-Token', apps[0]!.token)).body.code).toBe('DEC-404');
+    expect((await a.http().get(`/api/applications/${apps[0]!.id}/decision`).set('X-Application-Token', apps[0]!.token)).body.code).toBe(
+      'DEC-404',
+    );
     expect((await a.http().get(`/api/applications/${apps[0]!.id}/decision`).set(auth(owner.token))).status).toBe(404);
     expect((await a.http().get(`/api/applications/${apps[0]!.id}/decision/pdf`).set(auth(owner.token))).status).toBe(404);
     expect((await a.http().get(`/api/applications/${apps[0]!.id}/checklist`).set(auth(owner.token))).body.decision).toBeNull();
 
     // a reader-less applicant (and an anonymous caller) cannot release
-    expect((await a.http().post('/api/admin/decisions/release').set(auth(owner.token)).send({ ids: [apps[0]!.id] })).status).toBe(403);
+    expect(
+      (
+        await a
+          .http()
+          .post('/api/admin/decisions/release')
+          .set(auth(owner.token))
+          .send({ ids: [apps[0]!.id] })
+      ).status,
+    ).toBe(403);
 
-    const released = await b.http().post('/api/admin/decisions/release').set(admin()).send({ ids: apps.map((x) => x.id) });
+    const released = await b
+      .http()
+      .post('/api/admin/decisions/release')
+      .set(admin())
+      .send({ ids: apps.map((x) => x.id) });
     expect(released.status).toBe(200);
     expect(released.body.scheduled).toBe(2);
     const mail = await sink.waitFor((m) => m.to.includes(apps[0]!.email) && m.subject === es.mail.decisionSubject, 10_000);
@@ -170,10 +214,18 @@ describe('Decisions', () => {
     expect(checklist.body.decision).toEqual({ decision: 'admitted', releasedAt: letter.body.releasedAt });
 
     // after release: changing needs a rescind (which hides the letter again)
-    expect((await a.http().put(`/api/admin/applications/${apps[0]!.id}/decision`).set(admin()).send({ decision: 'denied' })).body.code).toBe(
-      'DEC-409-released',
-    );
-    expect((await a.http().post('/api/admin/decisions/release').set(admin()).send({ ids: [apps[0]!.id] })).body.code).toBe('DEC-409-undecided');
+    expect(
+      (await a.http().put(`/api/admin/applications/${apps[0]!.id}/decision`).set(admin()).send({ decision: 'denied' })).body.code,
+    ).toBe('DEC-409-released');
+    expect(
+      (
+        await a
+          .http()
+          .post('/api/admin/decisions/release')
+          .set(admin())
+          .send({ ids: [apps[0]!.id] })
+      ).body.code,
+    ).toBe('DEC-409-undecided');
     const rescinded = await a.http().post(`/api/admin/applications/${apps[0]!.id}/decision/rescind`).set(admin());
     expect(rescinded.body).toMatchObject({ status: 'complete', decision: null, decisionReleasedAt: null });
     expect((await a.http().get(`/api/applications/${apps[0]!.id}/decision`).set(auth(owner.token))).status).toBe(404);
@@ -183,11 +235,16 @@ describe('Decisions', () => {
     const app = await completeApplication('en');
     await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'denied' });
     const at = new Date(Date.now() + 2500).toISOString();
-    const scheduled = await a.http().post('/api/admin/decisions/release').set(admin()).send({ ids: [app.id], at });
+    const scheduled = await a
+      .http()
+      .post('/api/admin/decisions/release')
+      .set(admin())
+      .send({ ids: [app.id], at });
     expect(scheduled.body).toEqual({ scheduled: 1, at });
     expect((await a.http().get(`/api/applications/${app.id}/decision`).set('X-Application-Token', app.token)).status).toBe(404);
     const mail = await sink.waitFor((m) => m.to.includes(app.email) && m.subject === en.mail.decisionSubject, 10_000);
-    const releasedAt = (await a.db.query(`SELECT decision_released_at FROM applications WHERE id = $1`, [app.id])).rows[0].decision_released_at as Date;
+    const releasedAt = (await a.db.query(`SELECT decision_released_at FROM applications WHERE id = $1`, [app.id])).rows[0]
+      .decision_released_at as Date;
     expect(releasedAt.getTime()).toBeGreaterThanOrEqual(new Date(at).getTime());
     expect(mail).toBeDefined();
     await sleep(2500);
@@ -198,7 +255,11 @@ describe('Decisions', () => {
   it('answers 422 for the PDF of a zh-CN letter (no CJK font) while the HTML letter shows', async () => {
     const app = await completeApplication('zh-CN');
     await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'waitlisted' });
-    await a.http().post('/api/admin/decisions/release').set(admin()).send({ ids: [app.id] });
+    await a
+      .http()
+      .post('/api/admin/decisions/release')
+      .set(admin())
+      .send({ ids: [app.id] });
     await sink.waitFor((m) => m.to.includes(app.email) && m.subject === '您的申请已有决定', 10_000);
     const letter = await a.http().get(`/api/applications/${app.id}/decision`).set('X-Application-Token', app.token);
     expect(letter.body).toMatchObject({ locale: 'zh-CN', pdfAvailable: false });
@@ -222,7 +283,8 @@ describe('Checklist', () => {
     const first = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ semester: 'Spring 2026', status: 'draft', decision: null, deadline: '2025-11-12T04:59:59.000Z' });
-    const item = (kind: string, key: string) => first.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
+    const item = (kind: string, key: string) =>
+      first.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
     expect(item('step', 'personal')).toEqual({ kind: 'step', key: 'personal', state: 'awaiting', action: 'continue' });
     expect(item('step', 'review')).toEqual({ kind: 'step', key: 'review', state: 'awaiting', action: 'continue' });
     expect(item('fee', 'fee')).toEqual({ kind: 'fee', key: 'fee', state: 'awaiting', action: null });
@@ -236,7 +298,8 @@ describe('Checklist', () => {
       [app.id],
     );
     const later = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
-    const find = (kind: string, key: string) => later.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
+    const find = (kind: string, key: string) =>
+      later.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
     expect(find('fee', 'fee').state).toBe('waived');
     expect(find('step', 'review').state).toBe('received');
     expect(find('document', 'picture')).toEqual({ kind: 'document', key: 'picture', state: 'awaiting', action: 'details' });

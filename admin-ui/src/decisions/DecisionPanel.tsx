@@ -3,7 +3,7 @@
  * who decided when, the scheduled or actual release; record or change it (before release), preview the
  * letter in the applicant's language, release now or at a time, rescind (with confirmation).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -23,7 +23,17 @@ import { Confirm, useLocaleState, useNotify, useRecordContext, useRefresh, useTr
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import { formatInstant } from '../common/localDateTime';
 import type { ApplicationRecord } from '../applications/types';
-import { DECISIONS, decisionPhase, fetchDecision, previewLetter, recordDecision, rescindDecision, type Decision, type DecisionLetter, type DecisionState } from './decisions';
+import {
+  DECISIONS,
+  decisionPhase,
+  fetchDecision,
+  previewLetter,
+  recordDecision,
+  rescindDecision,
+  type Decision,
+  type DecisionLetter,
+  type DecisionState,
+} from './decisions';
 import { ReleaseDialog } from './ReleaseDialog';
 
 /** The panel (inside the application's Show). */
@@ -42,16 +52,33 @@ export function DecisionPanel() {
   const [busy, setBusy] = useState(false);
   const id = record ? String(record.id) : null;
 
-  const load = useCallback(() => {
+  // bumped to load the state again (after a change); the fetch depends on nothing else
+  const [loads, setLoads] = useState(0);
+  const load = () => setLoads((n) => n + 1);
+  const notifyErrorRef = useRef(notifyError);
+  notifyErrorRef.current = notifyError;
+  useEffect(() => {
     if (!id) return;
+    let alive = true;
     fetchDecision(id)
       .then((s) => {
+        if (!alive) return;
         setState(s);
         setChoice(s.decision ?? '');
       })
-      .catch(notifyError);
-  }, [id, notifyError]);
-  useEffect(load, [load]);
+      .catch((error: unknown) => notifyErrorRef.current(error));
+    return () => {
+      alive = false;
+    };
+  }, [id, loads]);
+  // a scheduled release is done by the server's job: look again shortly after it is due, until it is released
+  const releaseAt = state && !state.decisionReleasedAt ? state.decisionReleaseAt : null;
+  useEffect(() => {
+    if (!releaseAt) return;
+    const due = Date.parse(releaseAt) - Date.now();
+    const timer = setTimeout(load, due <= 0 ? 1500 : Math.min(due + 1000, 60_000));
+    return () => clearTimeout(timer);
+  }, [releaseAt, loads]);
 
   if (!record || !state) return null;
   const phase = decisionPhase(state);

@@ -3,7 +3,18 @@
  * a UTC instant). Used by the decision panel and the list's bulk action.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import { localInputToIso, viewerZone } from '../common/localDateTime';
@@ -42,7 +53,11 @@ export function ReleaseDialog({ ids, open, onClose, onDone }: { ids: string[]; o
       <DialogTitle id="release-title">{translate('app.decisions.release.title', { smart_count: ids.length })}</DialogTitle>
       <DialogContent>
         <Typography gutterBottom>{translate('app.decisions.release.content')}</Typography>
-        <RadioGroup value={when} onChange={(e) => setWhen(e.target.value as 'now' | 'at')} aria-label={translate('app.decisions.release.when')}>
+        <RadioGroup
+          value={when}
+          onChange={(e) => setWhen(e.target.value as 'now' | 'at')}
+          aria-label={translate('app.decisions.release.when')}
+        >
           <FormControlLabel value="now" control={<Radio />} label={translate('app.decisions.release.now')} />
           <FormControlLabel value="at" control={<Radio />} label={translate('app.decisions.release.at')} />
         </RadioGroup>

@@ -5,8 +5,8 @@ describe('decision phase', () => {
     expect(decisionPhase({ decision: null, decisionReleaseAt: null, decisionReleasedAt: null })).toBe('undecided');
     expect(decisionPhase({ decision: 'admitted', decisionReleaseAt: null, decisionReleasedAt: null })).toBe('decided');
     expect(decisionPhase({ decision: 'denied', decisionReleaseAt: '2026-05-01T12:00:00Z', decisionReleasedAt: null })).toBe('scheduled');
-    expect(decisionPhase({ decision: 'waitlisted', decisionReleaseAt: '2026-05-01T12:00:00Z', decisionReleasedAt: '2026-05-01T12:00:01Z' })).toBe(
-      'released',
-    );
+    expect(
+      decisionPhase({ decision: 'waitlisted', decisionReleaseAt: '2026-05-01T12:00:00Z', decisionReleasedAt: '2026-05-01T12:00:01Z' }),
+    ).toBe('released');
   });
 });

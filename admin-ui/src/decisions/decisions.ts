@@ -30,7 +30,9 @@ export interface DecisionLetter {
 }
 
 /** What the panel can offer for a state: record/change, release, rescind. */
-export function decisionPhase(state: Pick<DecisionState, 'decision' | 'decisionReleaseAt' | 'decisionReleasedAt'>): 'undecided' | 'decided' | 'scheduled' | 'released' {
+export function decisionPhase(
+  state: Pick<DecisionState, 'decision' | 'decisionReleaseAt' | 'decisionReleasedAt'>,
+): 'undecided' | 'decided' | 'scheduled' | 'released' {
   if (!state.decision) return 'undecided';
   if (state.decisionReleasedAt) return 'released';
   return state.decisionReleaseAt ? 'scheduled' : 'decided';

@@ -31,7 +31,11 @@ export default function DecisionPage() {
       .then(async (answer) => {
         await adoptApplicationLocale(answer.data.locale).catch(() => undefined);
         const d = answer.data;
-        setApp({ id: String(d.id), title: `${String(d.fieldOfInterest)} – ${String(d.semesterApplied ?? "")}`, reference: String(d.referenceNumber) });
+        setApp({
+          id: String(d.id),
+          title: `${String(d.fieldOfInterest)} – ${String(d.semesterApplied ?? '')}`,
+          reference: String(d.referenceNumber),
+        });
       })
       .catch((error: unknown) => void navigate(pathFor(tokenFailureRoute(apiErrorBody(error)?.code)), { replace: true }));
   }, [token, navigate]);

@@ -83,7 +83,9 @@ export class AdminDecisionsController {
   @ApiConflictResponse({ description: 'DEC-409-undecided' })
   preview(@Param('id') id: string, @Query('decision') decision?: string): Promise<DecisionLetterResponse> {
     if (decision !== undefined && !(DECISIONS as readonly string[]).includes(decision))
-      throw new ApiException(422, 'VAL-001', { errors: { decision: [{ key: 'validation.isIn', params: { constraint1: DECISIONS.join(', ') } }] } });
+      throw new ApiException(422, 'VAL-001', {
+        errors: { decision: [{ key: 'validation.isIn', params: { constraint1: DECISIONS.join(', ') } }] },
+      });
     return this.decisions.preview(id, decision as Decision | undefined);
   }
 

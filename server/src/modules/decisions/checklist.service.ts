@@ -56,7 +56,12 @@ export class ChecklistService {
     items.push({ kind: 'fee', key: 'fee', state: fee, action: fee === 'awaiting' && draft && app.certifiedAt ? 'pay' : null });
     for (const slot of requiredSlotsFor(requirements)) {
       const done = filled.has(slot);
-      items.push({ kind: 'document', key: slot, state: done ? 'received' : 'awaiting', action: !done && app.status === 'submitted' ? 'details' : null });
+      items.push({
+        kind: 'document',
+        key: slot,
+        state: done ? 'received' : 'awaiting',
+        action: !done && app.status === 'submitted' ? 'details' : null,
+      });
     }
     if (requirements.steps.includes(REFERENCES_STEP)) {
       items.push({ kind: 'recommendation', key: 'first', state: referenceState(app.firstReferenceStatus), action: null });

@@ -1,5 +1,13 @@
 import { Controller, Get, Param, ParseUUIDPipe, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
@@ -28,7 +36,10 @@ export class DecisionsController {
   /** What is received, awaiting and waived (form steps, fee, document slots, recommendations), the deadline and the released decision. */
   @Get(':id/checklist')
   @ApiOkResponse({ type: ChecklistResponse })
-  async checklistOf(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Req() request: Request & { user?: User }): Promise<ChecklistResponse> {
+  async checklistOf(
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Req() request: Request & { user?: User },
+  ): Promise<ChecklistResponse> {
     return this.checklist.of(await this.access.authorize(request, id));
   }
 
@@ -36,7 +47,10 @@ export class DecisionsController {
   @Get(':id/decision')
   @ApiOkResponse({ type: DecisionLetterResponse })
   @ApiNotFoundResponse({ description: 'DEC-404 no released decision' })
-  async letter(@Param('id', new ParseUUIDPipe({ version: '4' })) id: string, @Req() request: Request & { user?: User }): Promise<DecisionLetterResponse> {
+  async letter(
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Req() request: Request & { user?: User },
+  ): Promise<DecisionLetterResponse> {
     return this.decisions.released(await this.access.authorize(request, id));
   }
 

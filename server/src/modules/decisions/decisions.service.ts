@@ -88,7 +88,13 @@ export class DecisionsService implements OnModuleInit {
       if (!DECIDABLE.has(app.status)) throw new ApiException(HttpStatus.CONFLICT, 'STS-409', { data: decisionState(app) });
       if (app.decisionReleasedAt) throw new ApiException(HttpStatus.CONFLICT, 'DEC-409-released', { data: decisionState(app) });
       const before = decisionState(app);
-      await repository.update(id, { decision, decidedAt: new Date(), decidedBy: actor.id, status: 'decided', version: () => 'version + 1' });
+      await repository.update(id, {
+        decision,
+        decidedAt: new Date(),
+        decidedBy: actor.id,
+        status: 'decided',
+        version: () => 'version + 1',
+      });
       const after = decisionState(await repository.findOneByOrFail({ id }));
       await this.audit.record({ actor, action: 'decide', resource: 'applications', recordId: id, before, after }, manager);
       return after;
@@ -187,7 +193,13 @@ export class DecisionsService implements OnModuleInit {
         const app = await this.db.getRepository(Application).findOneByOrFail({ id });
         const token = await this.tokens.issue(app.id, 'details');
         await this.mail.sendLink(app, token, 'decision');
-        await this.audit.record({ actor: null, action: 'release-decision', resource: 'applications', recordId: id, after: decisionState(app) });
+        await this.audit.record({
+          actor: null,
+          action: 'release-decision',
+          resource: 'applications',
+          recordId: id,
+          after: decisionState(app),
+        });
         await this.onReleased(app);
       }
       released += ids.length;
@@ -265,5 +277,4 @@ export class DecisionsService implements OnModuleInit {
     if (!app) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
     return app;
   }
-
 }

@@ -36,7 +36,10 @@ export class SaveTemplateDto {
   @MaxLength(200)
   subject: string;
 
-  @ApiProperty({ maxLength: 20000, description: 'plain text; merge fields {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}}' })
+  @ApiProperty({
+    maxLength: 20000,
+    description: 'plain text; merge fields {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}}',
+  })
   @IsString()
   @MinLength(1)
   @MaxLength(20000)
