@@ -24,6 +24,8 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
     priority: 35,
   },
   { name: 'vendor-luxon', test: /node_modules[\\/]luxon[\\/]/, priority: 30 },
+  // read by the tiny entry (main.tsx) before anything else loads: must not pull the console's vendors
+  { name: 'vendor-cookie', test: /node_modules[\\/]js-cookie[\\/]/, priority: 60 },
   { name: 'vendor-react-admin', test: /node_modules[\\/]/, priority: 10 },
 ];
 

@@ -85,6 +85,22 @@ async function confirmDialog(name: string): Promise<void> {
 }
 
 describe('admin console (issue 5)', () => {
+  it('sends a logged-out visitor of /admin/ to the shared login page before loading the console (issue 12)', async () => {
+    const visitor = await newUser(browser, { timezoneId: VIEWER_ZONE, locale: 'en-US' });
+    const visitorPage = await visitor.context.newPage();
+    const adminScripts: string[] = [];
+    visitorPage.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/admin/assets/') && path.endsWith('.js')) adminScripts.push(path.replace(/^.*\//, ''));
+    });
+    await visitorPage.goto(`${portal.baseUrl}/admin/`);
+    await visitorPage.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/admin/');
+    await visitorPage.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(adminScripts.length).toBeGreaterThan(0); // the tiny entry did load…
+    expect(adminScripts.filter((name) => /^(boot|vendor-react-admin|vendor-mui|vendor-react)-/.test(name))).toEqual([]); // …the console did not
+    await visitor.context.close();
+  });
+
   it('logs in through the shared login page and lists the console sections in the sidebar order', async () => {
     await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
     const items = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('menuitem');

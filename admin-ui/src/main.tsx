@@ -1,27 +1,14 @@
 /**
- * Entry point: reads the shared `locale` cookie, prepares the i18nProvider (which loads the
- * locale's messages) and the store, then renders the console.
+ * Entry point, kept tiny on purpose (issue 12 item 3): a visitor without the shared `token` cookie is
+ * sent to the shared login page at once, before a byte of the console is loaded; anyone else loads the
+ * console ({@link boot}) as a lazy chunk. Whether a present token belongs to an admin is still decided
+ * by the auth provider (GET /api/user), which also handles revoked and expired tokens.
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { localStorageStore } from 'react-admin';
-import { App } from './App';
-import { getLocale } from './cookies';
-import { createI18nProvider } from './i18n/i18nProvider';
+import { LOGIN_REDIRECT_URL } from './config';
+import { getToken } from './cookies';
 
-const locale = getLocale();
-document.documentElement.lang = locale;
-
-// The cookie (shared with the applicant app) wins over a locale remembered by react-admin.
-const store = localStorageStore(undefined, 'PortalAdmin');
-store.setItem('locale', locale);
-
-const root = createRoot(document.getElementById('root') as HTMLElement);
-
-createI18nProvider(locale).then((i18nProvider) => {
-  root.render(
-    <StrictMode>
-      <App i18nProvider={i18nProvider} store={store} />
-    </StrictMode>,
-  );
-});
+if (getToken()) {
+  void import('./boot').then(({ boot }) => boot());
+} else {
+  window.location.replace(LOGIN_REDIRECT_URL);
+}

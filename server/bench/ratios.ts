@@ -171,14 +171,28 @@ function rawGet(
   });
 }
 
-/** Bytes (as transferred, compression accepted) of a front end's first view: index.html and what it loads at once. */
-async function firstView(base: string, path: string): Promise<void> {
+/**
+ * Bytes (as transferred, compression accepted) of a front end's first view: index.html and what it loads at once.
+ * With `followEntry` the chunks the entry imports lazily at start (vite's `__vite__mapDeps` list) count too: the
+ * admin entry only decides the login redirect and then loads the console, so its signed-in first view is both.
+ */
+async function firstView(base: string, path: string, label: string, followEntry = false): Promise<void> {
   const accept = { 'accept-encoding': 'br, gzip' };
   const index = await rawGet(`${base}${path}`);
-  if (index.status !== 200) return console.log(`first view ${path}: not built (${index.status})`);
+  if (index.status !== 200) return console.log(`first view ${label}: not built (${index.status})`);
   const indexCompressed = await rawGet(`${base}${path}`, accept);
   const html = index.body.toString('utf8');
   const urls = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  if (followEntry) {
+    const entry = urls.find((url) => /\/index-[^/]+\.js$/.test(url));
+    const code = entry ? (await rawGet(`${base}${entry}`)).body.toString('utf8') : '';
+    const deps = /m\.f=\[([^\]]*)\]/.exec(code)?.[1] ?? '';
+    const prefix = path.endsWith('/') ? path : `${path}/`;
+    for (const [, file] of deps.matchAll(/"([^"]+\.(?:js|css))"/g)) {
+      const url = `${prefix}${file}`;
+      if (!urls.includes(url)) urls.push(url);
+    }
+  }
   let raw = index.bytes;
   let sent = indexCompressed.bytes;
   let maps = 0;
@@ -192,7 +206,7 @@ async function firstView(base: string, path: string): Promise<void> {
     if ((await rawGet(`${base}${url}.map`)).status === 200) maps += 1;
   }
   console.log(
-    `first view ${path.padEnd(8)} ${urls.length + 1} files: ${fmt(raw / 1024, 1)} kB raw, ${fmt(sent / 1024, 1)} kB as transferred ` +
+    `first view ${label.padEnd(20)} ${urls.length + 1} files: ${fmt(raw / 1024, 1)} kB raw, ${fmt(sent / 1024, 1)} kB as transferred ` +
       `(${[...encodings].join(', ')}); source maps served: ${maps}`,
   );
 }
@@ -268,8 +282,9 @@ async function main(): Promise<void> {
     }
 
     console.log('');
-    await firstView(base, '/');
-    await firstView(base, '/admin/');
+    await firstView(base, '/', 'applicant /');
+    await firstView(base, '/admin/', 'admin, logged out');
+    await firstView(base, '/admin/', 'admin, signed in', true);
     for (const child of children.splice(0)) child.process.kill('SIGTERM');
 
     if (process.env.BENCH_SKIP_STARTUP) return;

@@ -22,7 +22,8 @@ import {
 } from '@mui/material';
 import { DateTime } from 'luxon';
 import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { formatDuration, formatUsd } from '../dashboard/stats';
+import { formatDuration } from '../dashboard/duration';
+import { formatUsd } from '../dashboard/stats';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
 import { useTokenDownload } from './useTokenDownload';

@@ -17,17 +17,8 @@ import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'r
 import type { AdminDataProvider, AdminStats } from '../api/dataProvider';
 import { ChartCard } from './ChartCard';
 import { JobsCard } from './JobsCard';
-import {
-  countSeries,
-  formatCount,
-  formatDuration,
-  formatShare,
-  formatUsd,
-  funnelSeries,
-  semesterSeries,
-  timeSeries,
-  type Datum,
-} from './stats';
+import { countSeries, formatCount, formatShare, formatUsd, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
+import { formatDuration } from './duration';
 import { STEP_KEYS } from '../common/form-steps';
 
 type State = { stats: AdminStats | null; loading: boolean; error: boolean };

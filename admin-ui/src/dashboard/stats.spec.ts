@@ -2,17 +2,8 @@
  * Dashboard Home helpers: the stats answer read safely, counts / semesters / funnel / time per
  * step as chart series, and durations, money and shares in human units.
  */
-import {
-  countSeries,
-  formatDuration,
-  formatShare,
-  formatUsd,
-  funnelSeries,
-  normaliseStats,
-  semesterOrder,
-  semesterSeries,
-  timeSeries,
-} from './stats';
+import { countSeries, formatShare, formatUsd, funnelSeries, normaliseStats, semesterOrder, semesterSeries, timeSeries } from './stats';
+import { formatDuration } from './duration';
 
 const documented = {
   total: 10000,

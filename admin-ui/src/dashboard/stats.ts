@@ -2,7 +2,6 @@
  * Pure helpers of Dashboard Home (no React, no browser): the stats answer made safe to read, and
  * turned into chart series (counts by a dimension, the funnel, time per step) and human units.
  */
-import { Duration } from 'luxon';
 import type { AdminStats, FunnelStep, PaymentTotals, StepTime } from '../api/dataProvider';
 import { APPLICATION_STEPS, STEP_KEYS } from '../common/form-steps';
 
@@ -118,22 +117,6 @@ export function timeSeries(times: StepTime[]): StepTime[] {
     return i < 0 ? STEP_KEYS.length : i;
   };
   return [...times].sort((a, b) => rank(a.step) - rank(b.step) || a.step.localeCompare(b.step));
-}
-
-/**
- * A duration in seconds in human units of `locale`: one decimal under 10 s ("4.5 sec"), whole
- * seconds under a minute, else hours/minutes/seconds without zero units ("5 min, 46 sec";
- * "1 hr, 2 min"). Negative or non-finite input counts as 0.
- */
-export function formatDuration(seconds: number, locale: string): string {
-  const s = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
-  if (s < 60) {
-    const rounded = s < 10 ? Math.round(s * 10) / 10 : Math.round(s);
-    return Duration.fromObject({ seconds: rounded }).reconfigure({ locale }).toHuman({ unitDisplay: 'short' });
-  }
-  const whole = Math.round(s);
-  const duration = Duration.fromObject({ seconds: whole }).shiftTo('hours', 'minutes', 'seconds').removeZeros();
-  return duration.reconfigure({ locale }).toHuman({ unitDisplay: 'short' });
 }
 
 /** An amount in US dollars, in `locale` ("$750,000.00"). */
