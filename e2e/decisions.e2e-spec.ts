@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMbaAtPayment, makePdf, payWithTestCard, type ApiCall } from './support/api.js';
+import { apiClient, arrangeMbaAtPayment, makePdf, makePng, payWithTestCard, type ApiCall } from './support/api.js';
 import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
@@ -35,12 +34,6 @@ afterAll(async () => {
   await portal?.stop();
   await mail?.close();
 });
-
-function makePng(size = 32): Buffer {
-  const png = new PNG({ width: size, height: size });
-  png.data.fill(200);
-  return PNG.sync.write(png);
-}
 
 /** A complete application started in Spanish, owned by a registered account. */
 async function arrangeCompleteSpanishApplication(): Promise<{ id: string; token: string }> {

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 
 /**
  * Calls the portal's API and parses the JSON answer (null for an empty body).
@@ -47,6 +48,18 @@ export async function makePdf(text: string): Promise<Buffer> {
   const page = doc.addPage([612, 792]);
   page.drawText(text, { x: 72, y: 700, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
   return Buffer.from(await doc.save());
+}
+
+/** A small PNG made with pngjs. */
+export function makePng(size = 32): Buffer {
+  const png = new PNG({ width: size, height: size });
+  for (let i = 0; i < png.data.length; i += 4) {
+    png.data[i] = 40;
+    png.data[i + 1] = 90;
+    png.data[i + 2] = 160;
+    png.data[i + 3] = 255;
+  }
+  return PNG.sync.write(png);
 }
 
 /** Who starts an application. */

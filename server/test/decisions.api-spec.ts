@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { en } from '../src/common/i18n/messages.en.js';
 import { es } from '../src/common/i18n/messages.es.js';
+import { startMba } from './support/drafts.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
@@ -117,14 +118,10 @@ describe('Decisions', () => {
     expect(unknown.body.errors.subject[0]).toContain('nickname');
     expect((await a.http().put('/api/admin/decision-templates/denied:fr').set(admin()).send({ subject: 'S', body: 'B' })).status).toBe(404);
 
-    const saved = await a
-      .http()
-      .put('/api/admin/decision-templates/denied:en')
-      .set(admin())
-      .send({
-        subject: 'Decision for {{referenceNumber}}',
-        body: 'Dear {{firstName}} {{lastName}},\n\nRegarding {{program}}, {{semester}}.',
-      });
+    const saved = await a.http().put('/api/admin/decision-templates/denied:en').set(admin()).send({
+      subject: 'Decision for {{referenceNumber}}',
+      body: 'Dear {{firstName}} {{lastName}},\n\nRegarding {{program}}, {{semester}}.',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: 'denied:en', subject: 'Decision for {{referenceNumber}}' });
     const audit = await a.db.query(`SELECT action FROM audit_log WHERE resource = 'decision-templates' AND record_id = 'denied:en'`);
@@ -289,27 +286,28 @@ describe('Checklist', () => {
     expect(item('step', 'review')).toEqual({ kind: 'step', key: 'review', state: 'awaiting', action: 'continue' });
     expect(item('fee', 'fee')).toEqual({ kind: 'fee', key: 'fee', state: 'awaiting', action: null });
     expect(item('document', 'picture')).toEqual({ kind: 'document', key: 'picture', state: 'awaiting', action: null });
-    expect(first.body.items.some((i: { kind: string }) => i.kind === 'step' && i.key === 'payment')).toBe(false);
+    expect(first.body.items.some((i: { kind: string; key: string }) => i.kind === 'step' && i.key === 'payment')).toBe(false);
 
-    // recommendations follow firstReferenceStatus / secondReferenceStatus; fee waived; documents open on the details form
+    // MBA (references step): recommendations follow firstReferenceStatus / secondReferenceStatus; fee waived;
+    // documents open on the details form; no deadline known for that intake
+    const mba = await startMba(t, { email: 'checklist-mba@example.com' });
     await t.db.query(
       `UPDATE applications SET status = 'submitted', payment_status = 'Waived', certified_at = now(), submitted_at = now(),
          first_reference_status = 'Received', second_reference_status = 'Waived' WHERE id = $1`,
-      [app.id],
+      [mba.id],
     );
-    const later = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
+    const later = await t.http().get(`/api/applications/${mba.id}/checklist`).set('X-Application-Token', mba.token);
+    expect(later.body.deadline).toBeNull();
     const find = (kind: string, key: string) =>
       later.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
     expect(find('fee', 'fee').state).toBe('waived');
     expect(find('step', 'review').state).toBe('received');
+    expect(find('step', 'personal')).toEqual({ kind: 'step', key: 'personal', state: 'awaiting', action: null });
     expect(find('document', 'picture')).toEqual({ kind: 'document', key: 'picture', state: 'awaiting', action: 'details' });
-    const recommendations = later.body.items.filter((i: { kind: string }) => i.kind === 'recommendation');
-    if (recommendations.length) {
-      expect(recommendations).toEqual([
-        { kind: 'recommendation', key: 'first', state: 'received', action: null },
-        { kind: 'recommendation', key: 'second', state: 'waived', action: null },
-      ]);
-    }
+    expect(later.body.items.filter((i: { kind: string }) => i.kind === 'recommendation')).toEqual([
+      { kind: 'recommendation', key: 'first', state: 'received', action: null },
+      { kind: 'recommendation', key: 'second', state: 'waived', action: null },
+    ]);
   });
 
   it('is the caller’s own: another token 403, anonymous 401', async () => {

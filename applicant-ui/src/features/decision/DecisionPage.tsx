@@ -3,42 +3,28 @@
  * here). Checks the token, speaks the application's language, and shows the application's checklist and,
  * once released, the decision letter with its PDF. Bad tokens go to the invalid-token pages.
  */
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { adoptApplicationLocale } from '../../i18n';
-import { apiErrorBody, tokenFailureRoute } from '../../shared/api/errors';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
-import { pathFor } from '../../app/route-names';
-import { checkToken } from '../application/api/application-api';
 import { ApplicationChecklist } from '../home/ApplicationChecklist';
+import { useTokenCheck } from '../validation/useTokenCheck';
 
 /** Decision page. */
 export default function DecisionPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const token = params.get('token');
   const headingRef = useHeadingFocus(null, true);
   const [app, setApp] = useState<{ id: string; title: string; reference: string } | null>(null);
 
-  useEffect(() => {
-    if (!token) {
-      void navigate(pathFor('invalid-token'), { replace: true });
-      return;
-    }
-    checkToken(token)
-      .then(async (answer) => {
-        await adoptApplicationLocale(answer.data.locale).catch(() => undefined);
-        const d = answer.data;
-        setApp({
-          id: String(d.id),
-          title: `${String(d.fieldOfInterest)} – ${String(d.semesterApplied ?? '')}`,
-          reference: String(d.referenceNumber),
-        });
-      })
-      .catch((error: unknown) => void navigate(pathFor(tokenFailureRoute(apiErrorBody(error)?.code)), { replace: true }));
-  }, [token, navigate]);
+  useTokenCheck(token, ({ data }) =>
+    setApp({
+      id: String(data.id),
+      title: `${String(data.fieldOfInterest)} – ${String(data.semesterApplied ?? '')}`,
+      reference: String(data.referenceNumber),
+    }),
+  );
 
   return (
     <section>
