@@ -98,6 +98,21 @@ describe('decisions released to applicants', () => {
     await panel.getByRole('button', { name: 'Release…' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Release', exact: true }).click();
     await panel.getByText(/Released to the applicant/).waitFor({ timeout: 15_000 });
+    await admin.screenshot({ path: '/tmp/decisions-admin-panel.png', fullPage: true });
+
+    // the letter templates screen refuses an unknown merge field with the server's message under the field
+    await admin.goto(`${portal.baseUrl}/admin/decision-templates`);
+    await admin.getByText('Su decisión de admisión').first().waitFor();
+    await admin.goto(`${portal.baseUrl}/admin/decision-templates/${encodeURIComponent('denied:es')}`);
+    const body = admin.getByLabel('Letter');
+    await body.waitFor();
+    await body.fill('Estimado/a {{nombre}}:');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin
+      .getByText(/Unknown merge field: nombre/)
+      .first()
+      .waitFor();
+    await admin.screenshot({ path: '/tmp/decisions-admin-template.png', fullPage: true });
     expect(adminUser.errors).toEqual([]);
 
     const email = await mail.waitFor((m) => m.to.includes(APPLICANT.email) && m.subject === 'Hay una decisión sobre su solicitud', 15_000);

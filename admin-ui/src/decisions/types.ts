@@ -13,3 +13,8 @@ export interface DecisionTemplateRecord {
   body: string;
   updatedAt: string;
 }
+
+/** The body of `PUT /api/admin/decision-templates/{id}`: the two editable fields, nothing else (the API refuses unknown fields). */
+export function toTemplatePayload(values: Partial<DecisionTemplateRecord>): { subject: string; body: string } {
+  return { subject: values.subject ?? '', body: values.body ?? '' };
+}
