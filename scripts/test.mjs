@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in order: server unit and API tests (real PostgreSQL:
+// `npm test`: every test of the project, in order: Redocly lint of contract/openapi.json, server unit and API tests (real PostgreSQL:
 // DATABASE_URL when set, else an embedded one), the two front ends' unit tests, then a production
 // build and the end-to-end tests in Debian chromium. Ends with one line "N passed, N failed".
 // `--e2e-only` runs just the build and the end-to-end tests.
@@ -43,6 +43,9 @@ function run(name, command, args) {
 }
 
 if (!e2eOnly) {
+  // The committed OpenAPI document (server/test/contract.api-spec.ts keeps it equal to the served one):
+  // any Redocly error fails this step (rules in redocly.yaml).
+  run('contract lint', process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--format=stylish']);
   runJest('server', join(root, 'server'));
   runJest('applicant-ui', join(root, 'applicant-ui'));
   runJest('admin-ui', join(root, 'admin-ui'));

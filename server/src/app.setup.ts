@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { static as serveStatic, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -11,7 +11,7 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
-import { API_ERROR_BODY_SCHEMA } from './common/errors/api-error-body.schema.js';
+import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
 import { I18nService } from './common/i18n/i18n.service.js';
 import { ApiValidationPipe } from './common/validation/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -19,6 +19,9 @@ import { repoRoot } from './config/repo-paths.js';
 import { serveHotReads } from './modules/hot-reads/hot-reads.middleware.js';
 import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
+
+/** The path prefix of every API route (`/api/...`). */
+export const API_PREFIX = 'api';
 
 /**
  * Applies everything a request meets before and after the controllers, identically in production and
@@ -59,7 +62,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     .map((o) => o.trim())
     .filter(Boolean);
   app.enableCors({ origin: origins.length ? origins : false, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(new ApiValidationPipe());
   const i18n = app.get(I18nService);
   const filter = new ApiExceptionFilter(i18n);
@@ -77,51 +80,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
 
 function setUpOpenApi(app: INestApplication): void {
   // Built on the first request to the docs, not at start-up (issue 12: lazy start-up); Swagger keeps it.
-  const document = (): OpenAPIObject => {
-    const built = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Admissions portal API')
-        .setDescription(
-          'REST API of the admissions portal. Errors: `{ success:false, code, message, errors? }` (codes in docs/api.md). ' +
-            'Send `Accept-Language` (en, es, zh-CN) for messages in your language.',
-        )
-        .setVersion('1.0')
-        .addBearerAuth({
-          type: 'http',
-          scheme: 'bearer',
-          description: 'A login token, or an integrator API key (`pak_…`) that reaches only operations whose `x-api-key-scope` it holds',
-        })
-        .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Application-Token' }, 'application-token')
-        .build(),
-    );
-    describeErrorAnswers(built);
-    return built;
-  };
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
-}
-
-/**
- * Publishes the error shape as `components.schemas.ApiErrorBody` and gives every operation `4XX` and
- * `5XX` answers of that schema (operations keep their own, more specific, documented codes).
- */
-function describeErrorAnswers(document: OpenAPIObject): void {
-  document.components = {
-    ...document.components,
-    schemas: { ...document.components?.schemas, ApiErrorBody: structuredClone(API_ERROR_BODY_SCHEMA) as never },
-  };
-  const answer = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } },
-  });
-  for (const item of Object.values(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
-      const operation = item[method];
-      if (!operation) continue;
-      operation.responses['4XX'] ??= answer('Client error in the error shape (codes in docs/api.md)');
-      operation.responses['5XX'] ??= answer('Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002)');
-    }
-  }
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'api/docs-json', useGlobalPrefix: false });
 }
 
 /**

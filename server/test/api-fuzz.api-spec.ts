@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
-import { SwaggerModule, DocumentBuilder } from '@nestjs/swagger';
 import { API_ERROR_BODY_SCHEMA } from '../src/common/errors/api-error-body.schema.js';
+import { buildOpenApiDocument } from '../src/common/openapi/openapi-document.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 import {
   hostileValue,
@@ -72,7 +72,7 @@ interface Failure {
 
 // Boot the app once to learn its operations (test.each needs them before the tests run).
 const t: TestApp = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000000' });
-const document = SwaggerModule.createDocument(t.app, new DocumentBuilder().build());
+const document = buildOpenApiDocument(t.app);
 const components = (document.components?.schemas ?? {}) as Record<string, OpenApiSchema>;
 const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>)
@@ -242,9 +242,10 @@ async function send(
   const url = query ? `${path}?${query}` : path;
   const agent = t.http();
   let request = agent[op.method as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
-  const bearerNeeded = op.security?.some((s) => 'bearer' in s) || op.path.startsWith('/api/admin');
+  // operations taking the application token (or, alternatively, the owner's bearer) get the token
+  const usesApplicationToken = op.security?.some((s) => 'application-token' in s) ?? false;
+  const bearerNeeded = (!usesApplicationToken && op.security?.some((s) => 'bearer' in s)) || op.path.startsWith('/api/admin');
   const adminNeeded = op.path.startsWith('/api/admin') || (op.path === '/api/dropdowns/{id}' && op.method === 'post');
-  const usesApplicationToken = op.parameters.some((p) => p.in === 'header' && p.name === 'X-Application-Token');
   if (c.auth === 'garbage') request = request.set('Authorization', 'Bearer not-a-token').set('X-Application-Token', 'not-a-token');
   if (c.auth === 'expected') {
     if (op.path === '/api/logout')
@@ -293,7 +294,15 @@ describe(`API fuzz (seed ${SEED})`, () => {
       for (const [method, op] of Object.entries(item)) {
         expect([`${method} ${path}`, op.responses['4XX']]).toEqual([
           `${method} ${path}`,
-          { description: expect.any(String), content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorBody' } } } },
+          {
+            description: expect.any(String),
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ApiErrorBody' },
+                example: expect.objectContaining({ success: false }),
+              },
+            },
+          },
         ]);
       }
     }

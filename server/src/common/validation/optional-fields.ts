@@ -14,7 +14,7 @@ const emptyToNull = () =>
 /** Optional free text, at most `max` characters (default 100). */
 export const OptionalText = (max = 100, description?: string) =>
   applyDecorators(
-    ApiPropertyOptional({ maxLength: max, nullable: true, description }),
+    ApiPropertyOptional({ type: String, maxLength: max, nullable: true, description }),
     emptyToNull(),
     IsOptional(),
     IsString(),
@@ -23,30 +23,46 @@ export const OptionalText = (max = 100, description?: string) =>
 
 /** Optional e-mail address. */
 export const OptionalEmail = () =>
-  applyDecorators(ApiPropertyOptional({ format: 'email', nullable: true }), emptyToNull(), IsOptional(), IsEmail(), MaxLength(254));
+  applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'email', nullable: true }),
+    emptyToNull(),
+    IsOptional(),
+    IsEmail(),
+    MaxLength(254),
+  );
 
 /** Optional phone number. */
 export const OptionalPhone = () =>
-  applyDecorators(ApiPropertyOptional({ example: '(718) 555-0100', nullable: true }), emptyToNull(), IsOptional(), IsPhone());
+  applyDecorators(ApiPropertyOptional({ type: String, example: '(718) 555-0100', nullable: true }), emptyToNull(), IsOptional(), IsPhone());
 
 /** Optional date written MM/DD/YYYY. */
 export const OptionalUsDate = () =>
-  applyDecorators(ApiPropertyOptional({ example: '01/31/2000', nullable: true }), emptyToNull(), IsOptional(), IsUsDate());
+  applyDecorators(
+    ApiPropertyOptional({ type: String, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
+    emptyToNull(),
+    IsOptional(),
+    IsUsDate(),
+  );
 
 /** Optional US ZIP code. */
 export const OptionalZip = () =>
-  applyDecorators(ApiPropertyOptional({ example: '11230', nullable: true }), emptyToNull(), IsOptional(), IsUsZip());
+  applyDecorators(ApiPropertyOptional({ type: String, example: '11230', nullable: true }), emptyToNull(), IsOptional(), IsUsZip());
 
 /** Optional yes/no flag. */
-export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ nullable: true }), IsOptional(), IsBoolean());
+export const OptionalBoolean = () => applyDecorators(ApiPropertyOptional({ type: Boolean, nullable: true }), IsOptional(), IsBoolean());
 
 /** Optional value from a fixed list. */
 export const OptionalChoice = (values: readonly string[]) =>
-  applyDecorators(ApiPropertyOptional({ enum: values, nullable: true }), emptyToNull(), IsOptional(), IsIn(values));
+  applyDecorators(ApiPropertyOptional({ type: String, enum: values, nullable: true }), emptyToNull(), IsOptional(), IsIn(values));
 
 /** Optional date written MM/DD/YYYY, not after today. */
 export const OptionalPastUsDate = () =>
-  applyDecorators(ApiPropertyOptional({ example: '01/31/2000', nullable: true }), emptyToNull(), IsOptional(), IsPastUsDate());
+  applyDecorators(
+    ApiPropertyOptional({ type: String, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
+    emptyToNull(),
+    IsOptional(),
+    IsPastUsDate(),
+  );
 
 /**
  * Optional value of an admin-managed option list: text here; the value is checked against the CURRENT
@@ -54,7 +70,12 @@ export const OptionalPastUsDate = () =>
  */
 export const OptionalOption = (dropdownKey: string) =>
   applyDecorators(
-    ApiPropertyOptional({ nullable: true, maxLength: 200, description: `one of the current option values of dropdown \`${dropdownKey}\`` }),
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      maxLength: 200,
+      description: `one of the current option values of dropdown \`${dropdownKey}\``,
+    }),
     emptyToNull(),
     IsOptional(),
     IsString(),

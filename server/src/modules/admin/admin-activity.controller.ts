@@ -16,7 +16,7 @@ export class AdminActivityController {
 
   /** A page of time-log records (seconds, 4 decimals). Filters: `applicationId`, `step`, `createdFrom`, `createdTo`. */
   @Get('time-logs')
-  @ApiOperation({ summary: 'List time-log records' })
+  @ApiOperation({ operationId: 'listAdminTimeLogs', summary: 'List time-log records' })
   @ApiOkResponse({ type: [AdminTimeLogEntry] })
   timeLogs(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<AdminTimeLogEntry[]> {
     return listPage({ sort: '["id","DESC"]', ...query }, response, 'time-logs', ['id', 'createdAt', 'duration', 'step'], (parsed) =>
@@ -26,7 +26,7 @@ export class AdminActivityController {
 
   /** A page of form sessions, each with `active`. Filters: `active`, `parentId`, `parentModule`, `q`. */
   @Get('sessions')
-  @ApiOperation({ summary: 'List form sessions' })
+  @ApiOperation({ operationId: 'listAdminSessions', summary: 'List form sessions' })
   @ApiOkResponse({ type: [AdminSessionResponse] })
   sessions(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<AdminSessionResponse[]> {
     return listPage(

@@ -83,7 +83,7 @@ export class AdminApplicationsController {
    * stops it (freeing the cursor) and is recorded with `complete: false` and the rows it was sent.
    */
   @Get('export.csv')
-  @ApiOperation({ summary: 'Export the filtered applications as CSV (streamed)' })
+  @ApiOperation({ operationId: 'exportAdminApplicationsCsv', summary: 'Export the filtered applications as CSV (streamed)' })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv; header row; one row per application' })
   async export(@Query() query: SimpleRestListQuery, @CurrentUser() user: User, @Res() response: Response): Promise<void> {
@@ -127,6 +127,7 @@ export class AdminApplicationsController {
    * An API key without `payments:read` gets `payments: null`. 404 APP-404.
    */
   @Get(':id')
+  @ApiOperation({ summary: 'One application with its answers, attachments and payments' })
   @ApiOkResponse({ type: AdminApplicationDetail })
   @ApiNotFoundResponse({ description: 'APP-404' })
   async get(@Param('id') id: string, @CurrentUser() caller: User | ApiKeyPrincipal): Promise<AdminApplicationDetail> {
@@ -136,6 +137,7 @@ export class AdminApplicationsController {
 
   /** Withdraws an application (audited); its links then answer TKN-002. 409 STS-409 when already withdrawn. */
   @Post(':id/withdraw')
+  @ApiOperation({ summary: 'Withdraw an application (409 STS-409 when already withdrawn)' })
   @RequiresScope('applications:write')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminApplicationResponse })
@@ -150,6 +152,7 @@ export class AdminApplicationsController {
    * another value; 404 APP-404.
    */
   @Put(':id/reference-statuses')
+  @ApiOperation({ summary: 'Set where the references stand', operationId: 'setAdminApplicationReferenceStatuses' })
   @RequiresScope('applications:write')
   @ApiOkResponse({ type: AdminApplicationResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
@@ -164,6 +167,7 @@ export class AdminApplicationsController {
 
   /** Reopens a withdrawn application in the status it had reached (audited). 409 STS-409 when not withdrawn. */
   @Post(':id/reopen')
+  @ApiOperation({ summary: 'Reopen a withdrawn application (409 STS-409 when not withdrawn)' })
   @RequiresScope('applications:write')
   @HttpCode(200)
   @ApiOkResponse({ type: AdminApplicationResponse })

@@ -33,6 +33,7 @@ export class AdminAuditLogController {
 
   /** One entry. 404 REQ-404 (also for ids outside bigint's range); 400 REQ-400 for an id that is not an integer. */
   @Get(':id')
+  @ApiOperation({ summary: 'One audit entry', operationId: 'getAdminAuditLogEntry' })
   @ApiOkResponse({ type: AuditEntryResponse })
   get(@Param('id', ParseBigSerialIdPipe) id: string): Promise<AuditEntryResponse> {
     return this.audit.get(id);

@@ -17,7 +17,7 @@ export class AdminStatsController {
    * active now (activity within 30 minutes, no end); payment totals. 401 / 403 for non-admins.
    */
   @Get()
-  @ApiOperation({ summary: 'Figures for Dashboard Home' })
+  @ApiOperation({ operationId: 'getAdminStats', summary: 'Figures for Dashboard Home' })
   @ApiOkResponse({ type: AdminStatsResponse })
   stats(): Promise<AdminStatsResponse> {
     return this.statsService.stats();

@@ -27,6 +27,7 @@ export class AdminUsersController {
 
   /** One account. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One account' })
   @ApiOkResponse({ type: AdminUserResponse })
   get(@Param('id') id: string): Promise<AdminUserResponse> {
     return this.users.get(id);
@@ -34,6 +35,7 @@ export class AdminUsersController {
 
   /** Make or remove an admin, or correct the name (audited). 409 USR-409 for the last admin. */
   @Put(':id')
+  @ApiOperation({ summary: 'Make or remove an admin, or correct the name (409 USR-409 for the last admin)' })
   @ApiOkResponse({ type: AdminUserResponse })
   @ApiConflictResponse({ description: 'USR-409: the last admin cannot lose the role' })
   update(@Param('id') id: string, @Body() dto: UpdateAdminUserDto, @CurrentUser() user: User): Promise<AdminUserResponse> {
@@ -42,6 +44,7 @@ export class AdminUsersController {
 
   /** Delete an account (audited); answers it as it was. 409 USR-409 for oneself or the last admin. */
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete an account (409 USR-409 for oneself or the last admin)' })
   @ApiOkResponse({ type: AdminUserResponse })
   @ApiConflictResponse({ description: 'USR-409: yourself, or the last admin' })
   remove(@Param('id') id: string, @CurrentUser() user: User): Promise<AdminUserResponse> {

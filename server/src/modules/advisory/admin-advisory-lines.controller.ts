@@ -32,6 +32,7 @@ export class AdminAdvisoryLinesController {
 
   /** One line. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One advisory line' })
   @ApiOkResponse({ type: AdvisoryLineResponse })
   get(@Param('id', ParseSerialIdPipe) id: number): Promise<AdvisoryLineResponse> {
     return this.advisory.get(id);
@@ -39,6 +40,7 @@ export class AdminAdvisoryLinesController {
 
   /** Add a line (audited). 422 VAL-001 when a language is missing. */
   @Post()
+  @ApiOperation({ summary: 'Add an advisory line' })
   @ApiCreatedResponse({ type: AdvisoryLineResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   create(@Body() dto: AdvisoryLineDto, @CurrentUser() user: User): Promise<AdvisoryLineResponse> {
@@ -47,6 +49,7 @@ export class AdminAdvisoryLinesController {
 
   /** Replace a line (audited). */
   @Put(':id')
+  @ApiOperation({ summary: 'Change an advisory line' })
   @ApiOkResponse({ type: AdvisoryLineResponse })
   update(
     @Param('id', ParseSerialIdPipe) id: number,
@@ -58,6 +61,7 @@ export class AdminAdvisoryLinesController {
 
   /** Delete a line (audited); answers it as it was. */
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete an advisory line' })
   @ApiOkResponse({ type: AdvisoryLineResponse })
   remove(@Param('id', ParseSerialIdPipe) id: number, @CurrentUser() user: User): Promise<AdvisoryLineResponse> {
     return this.advisory.remove(id, user);

@@ -16,7 +16,7 @@ export class AdvisoryController {
 
   /** The lines to show now, in order: `text` in the caller's language (Accept-Language) and `texts` in all three. */
   @Get()
-  @ApiOperation({ summary: 'Advisory banner lines (upcoming deadlines)' })
+  @ApiOperation({ operationId: 'getAdvisoryBanner', summary: 'Advisory banner lines (upcoming deadlines)' })
   @ApiOkResponse({ type: AdvisoryBannerResponse })
   async banner(@Req() request: Request): Promise<AdvisoryBannerResponse> {
     return { success: true, data: await this.advisory.banner(this.i18n.localeOf(request)) };

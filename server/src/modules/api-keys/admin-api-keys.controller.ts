@@ -37,6 +37,7 @@ export class AdminApiKeysController {
 
   /** One key (never the key itself). 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One API key (never its secret)' })
   @ApiOkResponse({ type: ApiKeyResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   get(@Param('id') id: string): Promise<ApiKeyResponse> {

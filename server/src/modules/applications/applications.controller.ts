@@ -4,13 +4,13 @@ import {
   ApiForbiddenResponse,
   ApiCreatedResponse,
   ApiGoneResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import type { Request } from 'express';
 import { RateLimited } from '../../common/http/throttle.js';
 import { LoggedIn, OptionalBearerAuthGuard } from '../auth/auth.guards.js';
@@ -46,8 +46,8 @@ export class ApplicationsController {
 
   /** Saves fields of a step with the version guard. Token (header or query), owner or admin only. */
   @Patch(':id')
-  @ApiOperation({ summary: 'Save a step (partial); stale version → 409 APP-409 with the current record' })
-  @ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or query `token`)' })
+  @ApiOperation({ operationId: 'updateApplication', summary: 'Save a step (partial); stale version → 409 APP-409 with the current record' })
+  @ApiApplicationTokenOrBearer()
   @ApiOkResponse({ type: SaveApplicationResponse })
   @ApiConflictResponse({ description: 'APP-409; `data` is the current record' })
   @ApiGoneResponse({ description: 'TKN-002 no longer a draft; TKN-003 token expired' })
@@ -67,7 +67,10 @@ export class ApplicationsController {
    */
   @Get()
   @LoggedIn()
-  @ApiOperation({ summary: "The caller's own applications, each with its next action (continue | pay | details | receipt | none)" })
+  @ApiOperation({
+    operationId: 'listMyApplications',
+    summary: "The caller's own applications, each with its next action (continue | pay | details | receipt | none)",
+  })
   @ApiOkResponse({ type: MyApplicationsResponse })
   async listMine(@Req() request: Request & { user: User }): Promise<MyApplicationsResponse> {
     return { success: true, data: await this.applications.listMine(request.user) };
@@ -75,8 +78,11 @@ export class ApplicationsController {
 
   /** Contract 2: the steps, sections, required fields and attachment slots that apply (token, owner or admin). */
   @Get(':id/requirements')
-  @ApiOperation({ summary: 'Steps, sections, required fields and attachment slots of this application (one server rule set)' })
-  @ApiHeader({ name: 'X-Application-Token', required: false })
+  @ApiOperation({
+    operationId: 'getApplicationRequirements',
+    summary: 'Steps, sections, required fields and attachment slots of this application (one server rule set)',
+  })
+  @ApiApplicationTokenOrBearer()
   @ApiOkResponse({ type: RequirementsResponse })
   @ApiForbiddenResponse({ description: 'AUTH-403 not this application' })
   async requirements(
@@ -94,7 +100,7 @@ export class ApplicationsController {
   @Post(':id/submit')
   @HttpCode(200)
   @ApiOperation({ summary: 'Certify and sign the application (review step); payment submits it' })
-  @ApiHeader({ name: 'X-Application-Token', required: false })
+  @ApiApplicationTokenOrBearer()
   @ApiOkResponse({ type: SaveApplicationResponse })
   @ApiConflictResponse({ description: 'APP-409; `data` is the current record' })
   @ApiGoneResponse({ description: 'TKN-002 no longer a draft' })

@@ -22,7 +22,7 @@ export class ContinueController {
   @Post()
   @HttpCode(202)
   @RateLimited()
-  @ApiOperation({ summary: 'E-mail a fresh link for each open application of this address' })
+  @ApiOperation({ operationId: 'sendContinueLink', summary: 'E-mail a fresh link for each open application of this address' })
   @ApiAcceptedResponse({ type: ContinueResponse })
   send(@Body() dto: ContinueDto, @Req() request: Request): ContinueResponse {
     this.applications.continueByEmail(dto.email);

@@ -1,13 +1,6 @@
 import { Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req, UseGuards } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import type { Request as ExpressRequest } from 'express';
 import { SaveApplicationResponse } from '../applications/dto/application-record.dto.js';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
@@ -23,7 +16,7 @@ type Request = ExpressRequest & { user?: User };
 @ApiTags('attachments')
 @Controller('applications')
 @UseGuards(OptionalBearerAuthGuard)
-@ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or query `token`)' })
+@ApiApplicationTokenOrBearer()
 export class ApplicationDocumentsController {
   constructor(
     private readonly access: ApplicationAccessService,
@@ -48,7 +41,7 @@ export class ApplicationDocumentsController {
   /** Moves a submitted (paid or waived) application to `complete` when every required slot holds a file. */
   @Post(':id/complete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Finish the details form: submitted → complete' })
+  @ApiOperation({ operationId: 'completeApplicationDocuments', summary: 'Finish the details form: submitted → complete' })
   @ApiOkResponse({ type: SaveApplicationResponse })
   @ApiConflictResponse({ description: 'DET-409 the application is not submitted (unpaid, or withdrawn)' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001 with errors per missing slot and data.missing: slot names' })

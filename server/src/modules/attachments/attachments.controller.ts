@@ -5,7 +5,6 @@ import {
   ApiConsumes,
   ApiCreatedResponse,
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -13,6 +12,8 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { SuccessResponse } from '../../common/openapi/success.response.js';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import type { Request as ExpressRequest, Response } from 'express';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ATTACHMENT_SLOTS } from './attachment-slots.js';
@@ -46,7 +47,7 @@ const FILE_ERRORS =
 @ApiTags('attachments')
 @Controller('details/attachments')
 @UseGuards(OptionalBearerAuthGuard)
-@ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or query `token`)' })
+@ApiApplicationTokenOrBearer()
 export class AttachmentsController {
   constructor(private readonly attachments: AttachmentsService) {}
 
@@ -79,11 +80,11 @@ export class AttachmentsController {
   /** Removes the current file of a slot (kept as history); refused (409 ATT-409-complete) once the application is complete. */
   @Delete(':id')
   @ApiOperation({ summary: 'Remove an attachment (kept as history)' })
-  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiOkResponse({ type: SuccessResponse })
   @ApiNotFoundResponse({ description: 'ATT-404 unknown or not current' })
   @ApiForbiddenResponse({ description: 'AUTH-403 another application' })
   @ApiConflictResponse({ description: 'ATT-409-complete the application is complete: its documents stay' })
-  async remove(@Param('id') id: string, @Req() request: Request): Promise<{ success: true }> {
+  async remove(@Param('id') id: string, @Req() request: Request): Promise<SuccessResponse> {
     const row = await this.attachments.authorizedAttachment(request, id);
     await this.attachments.remove(row);
     return { success: true };

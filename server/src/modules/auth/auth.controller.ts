@@ -10,6 +10,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { TokenResponse } from './dto/token.response.js';
 import { RateLimited } from '../../common/http/throttle.js';
+import { SuccessResponse } from '../../common/openapi/success.response.js';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import {
   EmailVerificationResponse,
@@ -40,7 +41,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: 'Log in with e-mail and password; returns a bearer token' })
+  @ApiOperation({ operationId: 'login', summary: 'Log in with e-mail and password; returns a bearer token' })
   @ApiOkResponse({ type: TokenResponse })
   login(@Body() dto: LoginDto): Promise<TokenResponse> {
     return this.auth.login(dto.email, dto.password, dto.remember ?? false);
@@ -53,7 +54,7 @@ export class AuthController {
    */
   @Post('register')
   @RateLimited()
-  @ApiOperation({ summary: 'Register an applicant account; a verification link is e-mailed' })
+  @ApiOperation({ operationId: 'register', summary: 'Register an applicant account; a verification link is e-mailed' })
   @ApiCreatedResponse({ type: TokenResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   async register(@Body() dto: RegisterDto, @Req() request: Request): Promise<TokenResponse> {
@@ -68,7 +69,7 @@ export class AuthController {
   @Post('email/verify')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: 'Verify the e-mail address with the e-mailed token' })
+  @ApiOperation({ operationId: 'verifyEmail', summary: 'Verify the e-mail address with the e-mailed token' })
   @ApiOkResponse({ type: EmailVerificationResponse })
   @ApiGoneResponse({ description: 'EMV-001 unknown, used or expired link' })
   async verifyEmail(@Body() dto: EmailVerifyDto, @Req() request: Request): Promise<EmailVerificationResponse> {
@@ -85,7 +86,7 @@ export class AuthController {
   @HttpCode(200)
   @RateLimited()
   @LoggedIn()
-  @ApiOperation({ summary: 'E-mail a new verification link to the logged-in account' })
+  @ApiOperation({ operationId: 'resendVerificationEmail', summary: 'E-mail a new verification link to the logged-in account' })
   @ApiOkResponse({ type: EmailVerificationResponse })
   async resendVerification(@CurrentUser() user: User, @Req() request: Request): Promise<EmailVerificationResponse> {
     const locale = this.i18n.localeOf(request);
@@ -99,8 +100,9 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   @LoggedIn()
-  @ApiOperation({ summary: 'Log out: the token is revoked and refused afterwards' })
-  async logout(@BearerToken() token: string): Promise<{ success: true }> {
+  @ApiOperation({ operationId: 'logout', summary: 'Log out: the token is revoked and refused afterwards' })
+  @ApiOkResponse({ type: SuccessResponse })
+  async logout(@BearerToken() token: string): Promise<SuccessResponse> {
     await this.auth.revoke(token);
     return { success: true };
   }
@@ -108,7 +110,7 @@ export class AuthController {
   /** The current user (spec §7 GET /api/user). */
   @Get('user')
   @LoggedIn()
-  @ApiOperation({ summary: 'The logged-in user' })
+  @ApiOperation({ operationId: 'getCurrentUser', summary: 'The logged-in user' })
   @ApiOkResponse({ type: UserResponse })
   user(@CurrentUser() user: User): UserResponse {
     return UserResponse.from(user);
@@ -122,7 +124,10 @@ export class AuthController {
   @Post('password/email')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: 'E-mail a password-reset link (same answer for known and unknown addresses)' })
+  @ApiOperation({
+    operationId: 'requestPasswordReset',
+    summary: 'E-mail a password-reset link (same answer for known and unknown addresses)',
+  })
   @ApiOkResponse({ type: PasswordMessageResponse })
   async passwordEmail(@Body() dto: PasswordEmailDto, @Req() request: Request): Promise<PasswordMessageResponse> {
     const locale = this.i18n.localeOf(request);
@@ -138,7 +143,7 @@ export class AuthController {
   @Post('password/reset')
   @HttpCode(200)
   @RateLimited()
-  @ApiOperation({ summary: 'Reset the password with the e-mailed token; logs out every session' })
+  @ApiOperation({ operationId: 'resetPassword', summary: 'Reset the password with the e-mailed token; logs out every session' })
   @ApiOkResponse({ type: PasswordMessageResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   async passwordReset(@Body() dto: PasswordResetDto, @Req() request: Request): Promise<PasswordMessageResponse> {

@@ -49,10 +49,13 @@ export class OAuthController {
    * failure: 302 to `/login#oauth_error=OAU-001|OAU-002|OAU-003` (docs/api.md).
    */
   @Get(':provider/callback')
-  @ApiOperation({ summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment' })
-  @ApiQuery({ name: 'code', required: false })
-  @ApiQuery({ name: 'state', required: false })
-  @ApiQuery({ name: 'error', required: false })
+  @ApiOperation({
+    operationId: 'finishOAuth',
+    summary: 'OAuth callback: exchanges the code, links or creates the account, redirects to /login with a fragment',
+  })
+  @ApiQuery({ name: 'code', type: String, required: false })
+  @ApiQuery({ name: 'state', type: String, required: false })
+  @ApiQuery({ name: 'error', type: String, required: false })
   @ApiFoundResponse({ description: 'redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=…' })
   async callback(
     @Param('provider') provider: string,

@@ -34,6 +34,7 @@ export class AdminDiscountCodesController {
 
   /** One code. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One discount code' })
   @ApiOkResponse({ type: DiscountCodeResponse })
   get(@Param('id') id: string): Promise<DiscountCodeResponse> {
     return this.codes.get(id);
@@ -41,6 +42,7 @@ export class AdminDiscountCodesController {
 
   /** Create a code (audited). 422 VAL-001 when the code exists or a percentage exceeds 100. */
   @Post()
+  @ApiOperation({ summary: 'Create a discount code' })
   @ApiCreatedResponse({ type: DiscountCodeResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   create(@Body() dto: DiscountCodeDto, @CurrentUser() user: User): Promise<DiscountCodeResponse> {
@@ -49,6 +51,7 @@ export class AdminDiscountCodesController {
 
   /** Update or expire a code (audited). */
   @Put(':id')
+  @ApiOperation({ summary: 'Change a discount code' })
   @ApiOkResponse({ type: DiscountCodeResponse })
   update(@Param('id') id: string, @Body() dto: DiscountCodeDto, @CurrentUser() user: User): Promise<DiscountCodeResponse> {
     return this.codes.update(id, dto, user);
@@ -56,6 +59,7 @@ export class AdminDiscountCodesController {
 
   /** Delete a code never used (audited). 409 DSC-409 once used: expire it instead. */
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a discount code never used (409 DSC-409 once used)' })
   @ApiOkResponse({ type: DiscountCodeResponse })
   @ApiConflictResponse({ description: 'DSC-409' })
   remove(@Param('id') id: string, @CurrentUser() user: User): Promise<DiscountCodeResponse> {

@@ -26,6 +26,7 @@ export class AdminDropdownsController {
 
   /** One list. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One dropdown' })
   @ApiOkResponse({ type: DropdownResponse })
   get(@Param('id', ParseSerialIdPipe) id: number): Promise<DropdownResponse> {
     return this.dropdowns.get(id);
@@ -33,6 +34,7 @@ export class AdminDropdownsController {
 
   /** Replace a list's options and label. 422 VAL-001 on duplicates or bad options. */
   @Put(':id')
+  @ApiOperation({ summary: 'Edit a dropdown (label and options)' })
   @ApiOkResponse({ type: DropdownResponse })
   update(@Param('id', ParseSerialIdPipe) id: number, @Body() dto: UpdateDropdownDto, @CurrentUser() user: User): Promise<DropdownResponse> {
     return this.dropdowns.update(id, dto, user);

@@ -31,8 +31,10 @@ export class HealthController {
 
   /** The process is up. */
   @Get()
-  @ApiOperation({ summary: 'Liveness' })
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  @ApiOperation({ operationId: 'getHealthLive', summary: 'Liveness' })
+  @ApiOkResponse({
+    schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } }, example: { status: 'ok' } },
+  })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -42,8 +44,22 @@ export class HealthController {
    * answers PING, each within READINESS_TIMEOUT_MS. Otherwise 503 SRV-503, the cause logged as a warning.
    */
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: not shutting down; the database (and Redis when configured) answer in time' })
-  @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up', redis: 'up' } } })
+  @ApiOperation({
+    operationId: 'getHealthReady',
+    summary: 'Readiness: not shutting down; the database (and Redis when configured) answer in time',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['status', 'database', 'redis'],
+      properties: {
+        status: { type: 'string', enum: ['ok'] },
+        database: { type: 'string', enum: ['up'] },
+        redis: { type: 'string', enum: ['up', 'not configured'] },
+      },
+      example: { status: 'ok', database: 'up', redis: 'up' },
+    },
+  })
   @ApiServiceUnavailableResponse({ description: 'SRV-503 shutting down, or the database or Redis unreachable or too slow' })
   async ready(): Promise<{ status: 'ok'; database: 'up'; redis: 'up' | 'not configured' }> {
     if (this.shutdown.draining) throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'SRV-503');

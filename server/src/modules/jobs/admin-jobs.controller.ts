@@ -13,7 +13,7 @@ export class AdminJobsController {
 
   /** Jobs per queue: queued, active, failed, completed (live and archived, 7 days). 401 / 403 for non-admins. */
   @Get()
-  @ApiOperation({ summary: 'Background job counts per queue' })
+  @ApiOperation({ operationId: 'getAdminJobCounts', summary: 'Background job counts per queue' })
   @ApiOkResponse({ type: JobCountsResponse })
   async counts(): Promise<JobCountsResponse> {
     return { queues: await this.jobs.counts() };

@@ -28,6 +28,7 @@ export class AdminMaintenanceWindowsController {
 
   /** One window. 404 REQ-404. */
   @Get(':id')
+  @ApiOperation({ summary: 'One maintenance window' })
   @ApiOkResponse({ type: MaintenanceWindowResponse })
   get(@Param('id', ParseSerialIdPipe) id: number): Promise<MaintenanceWindowResponse> {
     return this.maintenance.get(id);
@@ -35,6 +36,7 @@ export class AdminMaintenanceWindowsController {
 
   /** Schedule a window (Eastern time). 422 VAL-001 when the end is not after the start. */
   @Post()
+  @ApiOperation({ summary: 'Schedule a maintenance window' })
   @ApiCreatedResponse({ type: MaintenanceWindowResponse })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   create(@Body() dto: MaintenanceWindowDto, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
@@ -43,6 +45,7 @@ export class AdminMaintenanceWindowsController {
 
   /** Reschedule a window. */
   @Put(':id')
+  @ApiOperation({ summary: 'Change a maintenance window' })
   @ApiOkResponse({ type: MaintenanceWindowResponse })
   update(
     @Param('id', ParseSerialIdPipe) id: number,
@@ -54,6 +57,7 @@ export class AdminMaintenanceWindowsController {
 
   /** Delete a window; answers the deleted record. */
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a maintenance window' })
   @ApiOkResponse({ type: MaintenanceWindowResponse })
   remove(@Param('id', ParseSerialIdPipe) id: number, @CurrentUser() user: User): Promise<MaintenanceWindowResponse> {
     return this.maintenance.remove(id, user);

@@ -11,7 +11,7 @@ export class MaintenanceController {
 
   /** The next scheduled window (MAI-000, Eastern wall clock) or MAI-001. */
   @Get('check')
-  @ApiOperation({ summary: 'Next maintenance window that has not ended; times in America/New_York' })
+  @ApiOperation({ operationId: 'getMaintenanceCheck', summary: 'Next maintenance window that has not ended; times in America/New_York' })
   @ApiOkResponse({ type: MaintenanceCheckResponse })
   check(): Promise<MaintenanceCheckResponse> {
     return this.maintenance.check();

@@ -4,7 +4,6 @@ import {
   ApiBadGatewayResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
@@ -12,6 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import type { Request as ExpressRequest, Response } from 'express';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApiException } from '../../common/errors/api.exception.js';
@@ -26,7 +26,7 @@ type Request = ExpressRequest & { user?: User };
 @ApiTags('payments')
 @Controller('payments')
 @UseGuards(OptionalBearerAuthGuard)
-@ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or query `token`)' })
+@ApiApplicationTokenOrBearer()
 export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
@@ -35,7 +35,7 @@ export class PaymentsController {
 
   /** The fee now: amount, late fee, discount of an optional code, total. */
   @Get('quote')
-  @ApiOperation({ summary: 'Quote the application fee (late fee and discount code applied)' })
+  @ApiOperation({ operationId: 'getPaymentQuote', summary: 'Quote the application fee (late fee and discount code applied)' })
   @ApiQuery({ name: 'applicationId', required: true })
   @ApiQuery({ name: 'discountCode', required: false })
   @ApiOkResponse({ type: QuoteResponse })
@@ -52,7 +52,10 @@ export class PaymentsController {
 
   /** Pays (or, with a full-waiver code, waives) the fee; the same requestId never charges twice. */
   @Post()
-  @ApiOperation({ summary: 'Pay the application fee with browser-tokenised card data (idempotent per requestId)' })
+  @ApiOperation({
+    operationId: 'payApplicationFee',
+    summary: 'Pay the application fee with browser-tokenised card data (idempotent per requestId)',
+  })
   @ApiCreatedResponse({ type: PaymentResponse, description: 'approved (Payment_Status Paid) or waived (Waived); application submitted' })
   @ApiAcceptedResponse({ type: PaymentResponse, description: 'held for review by the processor (Payment_Status Pending)' })
   @ApiResponse({ status: 402, description: 'PAY-001 declined (Payment_Status Declined); data is the attempt' })

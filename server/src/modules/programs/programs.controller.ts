@@ -19,7 +19,7 @@ export class ProgramsController {
 
   /** Semesters offered to a gender. */
   @Get('semesters')
-  @ApiOperation({ summary: 'Semesters offered to a gender' })
+  @ApiOperation({ operationId: 'listSemesters', summary: 'Semesters offered to a gender' })
   @ApiOkResponse({ type: [SemesterResponse] })
   semesters(@Query() query: GenderQuery): SemesterResponse[] {
     return this.programs.semesters(query.gender);

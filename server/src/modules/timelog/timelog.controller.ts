@@ -1,5 +1,6 @@
 import { Body, Controller, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import type { Request } from 'express';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
@@ -24,8 +25,8 @@ export class TimelogController {
    * application still answers 410 TKN-002.
    */
   @Post()
-  @ApiOperation({ summary: 'Record time spent on a form step (seconds, 4 decimals)' })
-  @ApiHeader({ name: 'X-Application-Token', required: false })
+  @ApiOperation({ operationId: 'logTime', summary: 'Record time spent on a form step (seconds, 4 decimals)' })
+  @ApiApplicationTokenOrBearer()
   @ApiCreatedResponse({ type: CreateTimeLogResponse })
   async create(@Body() dto: CreateTimeLogDto, @Req() request: Request & { user?: User }): Promise<CreateTimeLogResponse> {
     const application = await this.access.authorize(request, dto.applicationId);

@@ -14,7 +14,7 @@ export class AdminApplicationResponse {
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty() fieldOfInterest: string;
   @ApiProperty() semesterApplied: string;
-  @ApiProperty({ nullable: true }) location: string | null;
+  @ApiProperty({ type: String, nullable: true }) location: string | null;
   @ApiProperty({ example: 'United States', description: "the applicant's country (answers.addressCountry; United States when none)" })
   addressCountry: string;
   @ApiProperty() locale: string;
@@ -22,13 +22,13 @@ export class AdminApplicationResponse {
   @ApiProperty({ example: '3' }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty() version: number;
-  @ApiProperty({ nullable: true, format: 'uuid', description: 'owner account' }) userId: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid', description: 'owner account' }) userId: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) submittedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) certifiedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) completedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) withdrawnAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) certifiedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) withdrawnAt: string | null;
   @ApiProperty({ enum: REFERENCE_STATUSES }) firstReferenceStatus: ReferenceStatus;
   @ApiProperty({ enum: REFERENCE_STATUSES }) secondReferenceStatus: ReferenceStatus;
 
@@ -74,7 +74,13 @@ export class AdminAttachment {
   @ApiProperty() sizeBytes: number;
   @ApiProperty() sha256: string;
   @ApiProperty({ format: 'date-time' }) uploadedAt: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'set when a newer upload replaced this one' }) replacedAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'set when a newer upload replaced this one',
+  })
+  replacedAt: string | null;
   @ApiProperty({ example: '/api/details/attachments/<id>/download' }) downloadUrl: string;
 }
 
@@ -90,17 +96,17 @@ export class AdminPayment {
   @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
   @ApiProperty() gateway: string;
   @ApiProperty() invoiceNumber: string;
-  @ApiProperty({ nullable: true }) transactionId: string | null;
-  @ApiProperty({ nullable: true, example: 'XXXX1111' }) accountNumber: string | null;
-  @ApiProperty({ nullable: true }) errorCode: string | null;
-  @ApiProperty({ nullable: true }) errorText: string | null;
+  @ApiProperty({ type: String, nullable: true }) transactionId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'XXXX1111' }) accountNumber: string | null;
+  @ApiProperty({ type: String, nullable: true }) errorCode: string | null;
+  @ApiProperty({ type: String, nullable: true }) errorText: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
 /** One time-log record (seconds, 4 decimals). */
 export class AdminTimeLogEntry {
   @ApiProperty() id: string;
-  @ApiProperty({ format: 'uuid', nullable: true }) applicationId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) applicationId: string | null;
   @ApiProperty() step: string;
   @ApiProperty({ example: 12.3456 }) duration: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;

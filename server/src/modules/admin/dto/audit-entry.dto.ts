@@ -4,11 +4,11 @@ import type { AuditEntry } from '../audit-entry.entity.js';
 /** An audit-log entry on the wire (`/api/admin/audit-log`). */
 export class AuditEntryResponse {
   @ApiProperty({ example: '42' }) id: string;
-  @ApiProperty({ nullable: true, format: 'uuid' }) actorId: string | null;
-  @ApiProperty({ nullable: true }) actorEmail: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'uuid' }) actorId: string | null;
+  @ApiProperty({ type: String, nullable: true }) actorEmail: string | null;
   @ApiProperty({ example: 'update' }) action: string;
   @ApiProperty({ example: 'dropdowns' }) resource: string;
-  @ApiProperty({ nullable: true }) recordId: string | null;
+  @ApiProperty({ type: String, nullable: true }) recordId: string | null;
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) before: unknown;
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) after: unknown;
   @ApiProperty({ format: 'date-time' }) createdAt: string;

@@ -10,7 +10,7 @@ export class AdvisoryLineResponse {
   @ApiProperty() textZhCn: string;
   @ApiProperty({ description: 'lines show in ascending order' }) sortOrder: number;
   @ApiProperty() active: boolean;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'hidden after this instant' }) showUntil: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'hidden after this instant' }) showUntil: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 
@@ -37,7 +37,7 @@ export class AdvisoryLineDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(500) textZhCn: string;
   @ApiPropertyOptional({ default: 0 }) @IsOptional() @IsInt() @Min(-1000) @Max(1000) sortOrder?: number;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsISO8601({ strict: true })

@@ -27,13 +27,16 @@ export class ApplicationRecord {
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty() fieldOfInterest: string;
   @ApiProperty() semesterApplied: string;
-  @ApiProperty({ nullable: true }) location: string | null;
+  @ApiProperty({ type: String, nullable: true }) location: string | null;
   @ApiProperty() locale: string;
   @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ college: '', name: '' }] })
   passedCollegeLevelOrAPCourses: { college: string; name: string }[];
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'review step certified (submit)' }) certifiedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'paid or waived (status submitted)' }) submittedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'details form finished (status complete)' }) completedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'review step certified (submit)' }) certifiedAt:
+    string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'paid or waived (status submitted)' }) submittedAt:
+    string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'details form finished (status complete)' }) completedAt:
+    string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   [answer: string]: unknown;

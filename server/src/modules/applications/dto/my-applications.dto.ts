@@ -13,13 +13,13 @@ export class MyApplicationDto {
   @ApiProperty() fieldOfInterest: string;
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty() semesterApplied: string;
-  @ApiProperty({ nullable: true }) location: string | null;
+  @ApiProperty({ type: String, nullable: true }) location: string | null;
   @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn'] }) status: string;
   @ApiProperty({ example: '3' }) stepReached: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) certifiedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) submittedAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) completedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) certifiedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) submittedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) completedAt: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
   @ApiProperty({

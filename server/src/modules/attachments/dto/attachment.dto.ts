@@ -16,7 +16,7 @@ export class AttachmentView {
   @ApiProperty({ description: 'hex sha256 of the content' }) sha256: string;
   @ApiProperty() validated: true;
   @ApiPropertyOptional({ format: 'date-time' }) uploadedAt?: string;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true, description: 'set on history rows (list with history=true)' })
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'set on history rows (list with history=true)' })
   replacedAt?: string | null;
 }
 

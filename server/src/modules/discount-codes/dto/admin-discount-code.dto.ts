@@ -9,9 +9,9 @@ export class DiscountCodeResponse {
   @ApiProperty({ example: 'SPRING25' }) code: string;
   @ApiProperty({ enum: ['fixed', 'percent', 'waiver'] }) kind: DiscountKind;
   @ApiProperty({ example: 25, description: 'USD off (fixed) or percent off (percent); 0 for waiver' }) value: number;
-  @ApiProperty({ nullable: true }) description: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) expiresAt: string | null;
-  @ApiProperty({ nullable: true, description: 'null: unlimited' }) maxUses: number | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' }) maxUses: number | null;
   @ApiProperty({ description: 'payments that used the code' }) usageCount: number;
   @ApiProperty() active: boolean;
   @ApiProperty({ description: 'active, not expired and not used up: would be accepted now' }) usable: boolean;
@@ -50,14 +50,22 @@ export class DiscountCodeDto {
   @MaxDecimalPlaces(2)
   @Min(0)
   value?: number;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsString() @MaxLength(500) description?:
-    string | null;
-  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(500)
+  description?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsISO8601({ strict: true })
   expiresAt?: string | null;
-  @ApiPropertyOptional({ nullable: true, minimum: 1 }) @IsOptional() @ValidateIf((_, v) => v !== null) @IsInt() @Min(1) maxUses?:
-    number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: 1 })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  maxUses?: number | null;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() active?: boolean;
 }

@@ -18,10 +18,14 @@ export class UpdateDropdownDto {
   @ValidateNested({ each: true })
   @Type(() => DropdownOptionDto)
   options: DropdownOptionDto[];
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() id?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() key?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() updated_at?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() computed?: unknown;
+  @ApiPropertyOptional({ type: Number, readOnly: true, description: 'echoed back from the read; ignored' }) @IsOptional() id?: unknown;
+  @ApiPropertyOptional({ type: String, readOnly: true, description: 'echoed back from the read; ignored' }) @IsOptional() key?: unknown;
+  @ApiPropertyOptional({ type: String, format: 'date-time', readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  updated_at?: unknown;
+  @ApiPropertyOptional({ type: Boolean, readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  computed?: unknown;
 }
 
 /** A dropdown on the wire (DESIGN §4): `{id, key, label, options, updated_at}`. */

@@ -9,10 +9,16 @@ export class MaintenanceWindowDto {
   @ApiProperty({ example: '22:00', description: 'HH:mm, Eastern' }) @IsDefined() @IsClockTime() startTime: string;
   @ApiProperty({ example: '2026-12-02' }) @IsDefined() @IsIsoDate() endDate: string;
   @ApiProperty({ example: '02:00' }) @IsDefined() @IsClockTime() endTime: string;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() id?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() startsAt?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() endsAt?: unknown;
-  @ApiPropertyOptional({ readOnly: true }) @IsOptional() createdAt?: unknown;
+  @ApiPropertyOptional({ type: Number, readOnly: true, description: 'echoed back from the read; ignored' }) @IsOptional() id?: unknown;
+  @ApiPropertyOptional({ type: String, format: 'date-time', readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  startsAt?: unknown;
+  @ApiPropertyOptional({ type: String, format: 'date-time', readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  endsAt?: unknown;
+  @ApiPropertyOptional({ type: String, format: 'date-time', readOnly: true, description: 'echoed back from the read; ignored' })
+  @IsOptional()
+  createdAt?: unknown;
 }
 
 /** A maintenance window as the admin console sees it. */

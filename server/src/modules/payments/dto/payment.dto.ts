@@ -68,7 +68,7 @@ export class FeeView {
   @ApiProperty({ example: 0 }) discount: number;
   @ApiProperty({ example: 300 }) total: number;
   @ApiProperty({ example: 'USD' }) currency: string;
-  @ApiProperty({ nullable: true }) discountCode: string | null;
+  @ApiProperty({ type: String, nullable: true }) discountCode: string | null;
   @ApiProperty({ description: 'true when nothing is left to pay (Payment_Status becomes Waived)' }) waived: boolean;
   @ApiProperty({ format: 'date-time', description: 'the late fee applies after this instant' }) lateFeeAfter: string;
 }
@@ -107,8 +107,8 @@ export class PaymentView extends FeeView {
   @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
   @ApiProperty({ enum: ['Unpaid', 'Pending', 'Paid', 'Declined', 'Waived', 'Refunded'] }) Payment_Status: string;
   @ApiProperty({ description: 'the application’s reference number' }) referenceNumber: string;
-  @ApiProperty({ nullable: true }) transactionId: string | null;
-  @ApiProperty({ nullable: true, example: '1111' }) last4: string | null;
+  @ApiProperty({ type: String, nullable: true }) transactionId: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '1111' }) last4: string | null;
   @ApiProperty({ format: 'date-time' }) date: string;
 
   @ApiPropertyOptional({

@@ -31,11 +31,11 @@ export class UpsertSessionDto {
 export class SessionResponse {
   @ApiProperty() id: string;
   @ApiProperty({ format: 'date-time' }) startTime: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) newStartTime: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) endTime: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) lastActivityTime: string | null;
-  @ApiProperty({ nullable: true }) parentModule: string | null;
-  @ApiProperty({ nullable: true }) parentId: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) newStartTime: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) endTime: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastActivityTime: string | null;
+  @ApiProperty({ type: String, nullable: true }) parentModule: string | null;
+  @ApiProperty({ type: String, nullable: true }) parentId: string | null;
   @ApiProperty() renewed: boolean;
 
   /** Maps an entity to the wire shape. */

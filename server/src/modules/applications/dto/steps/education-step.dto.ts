@@ -26,7 +26,7 @@ export class EducationStepDto {
   @OptionalOption('seminaries') seminaryName?: string | null;
   @OptionalText(200) seminaryNameOther?: string | null;
   @OptionalText(200) seminaryCityStateCountry?: string | null;
-  @ApiPropertyOptional({ example: '123456', nullable: true, description: 'CEEB code, 4–6 digits' })
+  @ApiPropertyOptional({ type: String, example: '123456', nullable: true, description: 'CEEB code, 4–6 digits' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
   @IsOptional()
   @IsCeebCode()

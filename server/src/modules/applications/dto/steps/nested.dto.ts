@@ -24,7 +24,7 @@ export class ContactDto {
 export class CourseEntryDto {
   @OptionalOption('classStatus') status?: string | null;
   @OptionalText(200) college?: string | null;
-  @ApiPropertyOptional({ description: 'MM/DD/YYYY; may be in the future for a scheduled course' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'MM/DD/YYYY; may be in the future for a scheduled course' })
   @OptionalUsDate()
   completion_date?: string | null;
 }
