@@ -42,6 +42,7 @@ export class AdminDecisionsController {
 
   /** Where an application's decision stands: decision, decidedAt/By, scheduled and actual release. 404 APP-404. */
   @Get('applications/:id/decision')
+  @ApiOperation({ operationId: 'getApplicationDecision', summary: "Where an application's decision stands" })
   @ApiOkResponse({ type: DecisionStateResponse })
   @ApiNotFoundResponse({ description: 'APP-404' })
   state(@Param('id') id: string): Promise<DecisionStateResponse> {
@@ -54,6 +55,7 @@ export class AdminDecisionsController {
    * release (rescind first); 422 VAL-001 for another value; 404 APP-404.
    */
   @Put('applications/:id/decision')
+  @ApiOperation({ operationId: 'decideApplication', summary: 'Record or change (before release) the decision' })
   @ApiOkResponse({ type: DecisionStateResponse })
   @ApiConflictResponse({ description: 'STS-409 not decidable; DEC-409-released already released' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
@@ -66,6 +68,7 @@ export class AdminDecisionsController {
    * goes back to complete (or submitted). Audited `rescind-decision`. 409 STS-409 when not decided.
    */
   @Post('applications/:id/decision/rescind')
+  @ApiOperation({ operationId: 'rescindApplicationDecision', summary: 'Rescind a decision, released or not' })
   @HttpCode(200)
   @ApiOkResponse({ type: DecisionStateResponse })
   @ApiConflictResponse({ description: 'STS-409 no decision' })
@@ -78,9 +81,11 @@ export class AdminDecisionsController {
    * `decision` previews another decision than the recorded one. 409 DEC-409-undecided with neither.
    */
   @Get('applications/:id/decision/preview')
+  @ApiOperation({ operationId: 'previewDecisionLetter', summary: 'Preview the decision letter in the application language' })
   @ApiQuery({ name: 'decision', required: false, enum: DECISIONS })
   @ApiOkResponse({ type: DecisionLetterResponse })
   @ApiConflictResponse({ description: 'DEC-409-undecided' })
+  @ApiUnprocessableEntityResponse({ description: 'VAL-001 decision is not admitted, waitlisted or denied' })
   preview(@Param('id') id: string, @Query('decision') decision?: string): Promise<DecisionLetterResponse> {
     if (decision !== undefined && !(DECISIONS as readonly string[]).includes(decision))
       throw new ApiException(422, 'VAL-001', {
@@ -96,7 +101,7 @@ export class AdminDecisionsController {
    */
   @Post('decisions/release')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Release decisions now or at a chosen instant (bulk)' })
+  @ApiOperation({ operationId: 'releaseDecisions', summary: 'Release decisions now or at a chosen instant (bulk)' })
   @ApiOkResponse({ type: ReleaseDecisionsResponse })
   @ApiConflictResponse({ description: 'DEC-409-undecided' })
   release(@Body() dto: ReleaseDecisionsDto, @CurrentUser() user: User): Promise<ReleaseDecisionsResponse> {
@@ -105,6 +110,7 @@ export class AdminDecisionsController {
 
   /** The nine letter templates (decision × en/es/zh-CN), with `Content-Range` for react-admin. */
   @Get('decision-templates')
+  @ApiOperation({ operationId: 'listDecisionTemplates', summary: 'List the decision letter templates' })
   @ApiOkResponse({ type: [DecisionTemplateResponse] })
   async templatesList(@Res({ passthrough: true }) response: Response): Promise<DecisionTemplateResponse[]> {
     const rows = await this.templates.list();
@@ -114,6 +120,7 @@ export class AdminDecisionsController {
 
   /** One template by id `{decision}:{locale}`, e.g. `admitted:es`. 404 REQ-404. */
   @Get('decision-templates/:id')
+  @ApiOperation({ operationId: 'getDecisionTemplate', summary: 'One decision letter template' })
   @ApiOkResponse({ type: DecisionTemplateResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   template(@Param('id') id: string): Promise<DecisionTemplateResponse> {
@@ -125,6 +132,7 @@ export class AdminDecisionsController {
    * {{semester}} {{referenceNumber}}; anything else (another name, blocks, helpers, `{{{raw}}}`) → 422 VAL-001.
    */
   @Put('decision-templates/:id')
+  @ApiOperation({ operationId: 'updateDecisionTemplate', summary: 'Save a decision letter template (merge fields checked)' })
   @ApiOkResponse({ type: DecisionTemplateResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001 unknown merge field (errors.subject / errors.body)' })

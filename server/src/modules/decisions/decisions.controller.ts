@@ -1,14 +1,15 @@
 import { Controller, Get, Param, ParseUUIDPipe, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import {
   ApiForbiddenResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiProduces,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
 import type { User } from '../users/user.entity.js';
@@ -24,7 +25,7 @@ import { DecisionLetterResponse } from './dto/decision.dto.js';
 @ApiTags('applications')
 @Controller('applications')
 @UseGuards(OptionalBearerAuthGuard)
-@ApiHeader({ name: 'X-Application-Token', required: false, description: 'the application token (or query `token`)' })
+@ApiApplicationTokenOrBearer()
 @ApiForbiddenResponse({ description: 'AUTH-403 not this application' })
 export class DecisionsController {
   constructor(
@@ -35,6 +36,10 @@ export class DecisionsController {
 
   /** What is received, awaiting and waived (form steps, fee, document slots, recommendations), the deadline and the released decision. */
   @Get(':id/checklist')
+  @ApiOperation({
+    operationId: 'getApplicationChecklist',
+    summary: "The applicant's checklist: received, awaiting and waived items, deadline, released decision",
+  })
   @ApiOkResponse({ type: ChecklistResponse })
   async checklistOf(
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
@@ -45,6 +50,10 @@ export class DecisionsController {
 
   /** The released decision letter in the application's language. 404 DEC-404 before release (or with no decision). */
   @Get(':id/decision')
+  @ApiOperation({
+    operationId: 'getReleasedDecisionLetter',
+    summary: 'The released decision letter (HTML and text) in the application language',
+  })
   @ApiOkResponse({ type: DecisionLetterResponse })
   @ApiNotFoundResponse({ description: 'DEC-404 no released decision' })
   async letter(
@@ -56,6 +65,7 @@ export class DecisionsController {
 
   /** The released letter as a PDF download. 404 DEC-404 before release; 422 DEC-422-pdf for zh-CN letters (print the page). */
   @Get(':id/decision/pdf')
+  @ApiOperation({ operationId: 'downloadDecisionLetterPdf', summary: 'The released decision letter as a PDF' })
   @ApiProduces('application/pdf')
   @ApiOkResponse({ description: 'application/pdf attachment' })
   @ApiNotFoundResponse({ description: 'DEC-404' })

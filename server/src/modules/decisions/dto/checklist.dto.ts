@@ -16,7 +16,7 @@ export class ChecklistItem {
   })
   key: string;
   @ApiProperty({ enum: CHECKLIST_STATES }) state: (typeof CHECKLIST_STATES)[number];
-  @ApiProperty({ enum: CHECKLIST_ACTIONS, nullable: true, description: 'null: nothing for the applicant to do here now' })
+  @ApiProperty({ type: String, enum: CHECKLIST_ACTIONS, nullable: true, description: 'null: nothing for the applicant to do here now' })
   action: (typeof CHECKLIST_ACTIONS)[number] | null;
 }
 
@@ -33,7 +33,12 @@ export class ChecklistResponse {
   @ApiProperty({ description: "the program's label" }) program: string;
   @ApiProperty() semester: string;
   @ApiProperty() status: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'the deadline (UTC instant); the browser shows it on its own clock' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'the deadline (UTC instant); the browser shows it on its own clock',
+  })
   deadline: string | null;
   @ApiProperty({ type: [ChecklistItem] }) items: ChecklistItem[];
   @ApiProperty({ type: ChecklistDecision, nullable: true, description: 'null until the decision is released' })

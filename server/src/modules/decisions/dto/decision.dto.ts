@@ -51,10 +51,11 @@ export class DecisionStateResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() status: string;
   @ApiProperty({ enum: DECISIONS, nullable: true }) decision: Decision | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) decidedAt: string | null;
-  @ApiProperty({ format: 'uuid', nullable: true }) decidedBy: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'scheduled release (UTC)' }) decisionReleaseAt: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) decisionReleasedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decidedAt: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) decidedBy: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'scheduled release (UTC)' })
+  decisionReleaseAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decisionReleasedAt: string | null;
 }
 
 /** Answer of the bulk release. */
@@ -81,7 +82,8 @@ export class DecisionLetterResponse {
   @ApiProperty() subject: string;
   @ApiProperty({ description: 'plain text' }) text: string;
   @ApiProperty({ description: 'HTML paragraphs; every merged value and template character escaped' }) html: string;
-  @ApiProperty({ format: 'date-time', nullable: true, description: 'null in a preview before release' }) releasedAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null in a preview before release' })
+  releasedAt: string | null;
   @ApiProperty({ description: 'false when the letter has characters the PDF font lacks (zh-CN): print the page instead' })
   pdfAvailable: boolean;
 }
