@@ -1209,6 +1209,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/applications/{id}/recommendations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List an application's recommendation requests and their status */
+    get: operations['listRecommendations'];
+    put?: never;
+    /** Request a recommendation (replaces the slot’s recommender) */
+    post: operations['requestRecommendation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/recommendations/{rid}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resend a recommendation request (at most RECOMMENDATION_RESENDS_PER_HOUR an hour) */
+    post: operations['resendRecommendation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/applications/{id}/recommendations/{rid}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a recommender (revokes the link) */
+    delete: operations['deleteRecommendation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recommendations/request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The request a recommender’s link opens */
+    get: operations['requestRecommender'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recommendations/letter': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the recommendation letter (ends the link) */
+    post: operations['letterRecommender'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recommendations/answers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send the short recommendation form (ends the link) */
+    post: operations['answersRecommender'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2725,6 +2828,102 @@ export interface components {
       items: components['schemas']['ChecklistItem'][];
       /** @description null until the decision is released */
       decision: components['schemas']['ChecklistDecision'] | null;
+    };
+    RecommendationView: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      slot: 'first' | 'second' | 'third';
+      name: string;
+      email: string;
+      relationship: string;
+      waived: boolean;
+      /**
+       * @description requested · opened · received
+       * @enum {string}
+       */
+      status: 'requested' | 'opened' | 'received';
+      /** Format: date-time */
+      requestedAt: string;
+      /**
+       * Format: date-time
+       * @description when the last e-mail with a link went out
+       */
+      lastSentAt: string | null;
+      /** Format: date-time */
+      openedAt: string | null;
+      /** Format: date-time */
+      receivedAt: string | null;
+      /**
+       * Format: date-time
+       * @description when the link stops working
+       */
+      expiresAt: string;
+      /** @description reminders e-mailed so far */
+      remindersSent: number;
+      /**
+       * @description how the recommender answered
+       * @enum {string|null}
+       */
+      answeredWith: 'letter' | 'form' | null;
+    };
+    RecommendationListResponse: {
+      success: boolean;
+      data: components['schemas']['RecommendationView'][];
+    };
+    RequestRecommendationDto: {
+      /**
+       * @description firstRecommender, secondRecommender or thirdRecommender of the references step
+       * @enum {string}
+       */
+      slot: 'first' | 'second' | 'third';
+      name: string;
+      email: string;
+      relationship: string;
+      /** @description the applicant waives the right to see the letter */
+      waived: boolean;
+    };
+    RecommendationResponse: {
+      success: boolean;
+      data: components['schemas']['RecommendationView'];
+    };
+    RecommenderRequestView: {
+      /** @description the applicant's first and last name */
+      applicantName: string;
+      /** @description label of the field of interest */
+      program: string;
+      /** @example Spring 2026 */
+      semester: string;
+      /** @description the recommender, as the applicant named them */
+      recommenderName: string;
+      /** @description the applicant waived the right to see the letter */
+      waived: boolean;
+      /** @enum {string} */
+      status: 'requested' | 'opened';
+      /** Format: date-time */
+      expiresAt: string;
+      /**
+       * @description the application's language (the page's default)
+       * @enum {string}
+       */
+      locale: 'en' | 'es' | 'zh-CN';
+    };
+    RecommenderRequestResponse: {
+      success: boolean;
+      data: components['schemas']['RecommenderRequestView'];
+    };
+    RecommenderSubmitResponse: {
+      success: boolean;
+      /** @enum {string} */
+      status: 'received';
+    };
+    RecommendationAnswersDto: {
+      /** @description how long and in what role the recommender knows the applicant */
+      acquaintance: string;
+      strengths: string;
+      /** @enum {string} */
+      overall: 'strongly' | 'recommend' | 'reservations' | 'not';
+      comments?: string;
     };
     ApiErrorBody: {
       /** @enum {boolean} */
@@ -8197,6 +8396,22 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description ATT-409-confidential the slot holds a recommender's confidential letter */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "ATT-409-confidential",
+           *       "message": "This letter was sent by your recommender and is confidential, so it cannot be replaced."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
       422: {
         headers: {
@@ -10336,6 +10551,728 @@ export interface operations {
            *       "success": false,
            *       "code": "DEC-422-pdf",
            *       "message": "This letter cannot be made into a PDF in its language. Please print the page instead."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listRecommendations: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description the application token (or query `token`) */
+        'X-Application-Token'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommendationListResponse'];
+        };
+      };
+      /** @description AUTH-403 not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  requestRecommendation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description the application token (or query `token`) */
+        'X-Application-Token'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RequestRecommendationDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommendationResponse'];
+        };
+      };
+      /** @description AUTH-403 not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REC-409-received the slot’s recommender has already answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REC-409-received",
+           *       "message": "This recommender has already answered; the recommendation can no longer be changed."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 slot, name, email, relationship or waived */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  resendRecommendation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description the application token (or query `token`) */
+        'X-Application-Token'?: string;
+      };
+      path: {
+        id: string;
+        rid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommendationResponse'];
+        };
+      };
+      /** @description AUTH-403 not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REC-404 no such live request of this application */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REC-404",
+           *       "message": "No such recommender for this application."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REC-409-received the recommender has already answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REC-409-received",
+           *       "message": "This recommender has already answered; the recommendation can no longer be changed."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteRecommendation: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description the application token (or query `token`) */
+        'X-Application-Token'?: string;
+      };
+      path: {
+        id: string;
+        rid: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description AUTH-403 not the caller’s application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REC-404 no such live request of this application */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REC-404",
+           *       "message": "No such recommender for this application."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REC-409-received the recommender has already answered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REC-409-received",
+           *       "message": "This recommender has already answered; the recommendation can no longer be changed."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  requestRecommender: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description the token of the recommender’s link */
+        'X-Recommendation-Token': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommenderRequestResponse'];
+        };
+      };
+      /** @description TKN-001 missing, unknown, superseded by a newer e-mail, or revoked (recommender removed or replaced) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-004 already answered (the link has ended); TKN-003 expired; TKN-002 application withdrawn */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-004",
+           *       "message": "This recommendation has already been sent, so the link no longer works. Thank you."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  letterRecommender: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description the token of the recommender’s link */
+        'X-Recommendation-Token': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommenderSubmitResponse'];
+        };
+      };
+      /** @description TKN-001 missing, unknown, superseded by a newer e-mail, or revoked (recommender removed or replaced) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-004 already answered (the link has ended); TKN-003 expired; TKN-002 application withdrawn */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-004",
+           *       "message": "This recommendation has already been sent, so the link no longer works. Thank you."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  answersRecommender: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description the token of the recommender’s link */
+        'X-Recommendation-Token': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecommendationAnswersDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecommenderSubmitResponse'];
+        };
+      };
+      /** @description TKN-001 missing, unknown, superseded by a newer e-mail, or revoked (recommender removed or replaced) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description TKN-004 already answered (the link has ended); TKN-003 expired; TKN-002 application withdrawn */
+      410: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-004",
+           *       "message": "This recommendation has already been sent, so the link no longer works. Thank you."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 acquaintance, strengths, overall or comments */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

@@ -72,6 +72,7 @@ beforeAll(async () => {
     { name: 'password reset', path: '/password/reset/not-a-real-token' },
     { name: 'validation', path: `/validation?${q(detailsToken)}` },
     { name: 'continue', path: '/continue' },
+    { name: 'recommendation (invalid link)', path: '/recommendation?token=not-a-real-token' },
     { name: 'invalid token', path: '/invalid-token' },
     { name: 'invalid application', path: '/invalid-application' },
     { name: 'not found', path: '/no/such/page' },

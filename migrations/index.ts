@@ -8,6 +8,7 @@ import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
+import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   ReferenceStatuses1764012000000,
   ApiKeys1764020000000,
   AddressCountry1764021000000,
+  Recommendations1764100000000,
   Decisions1764120000000,
 ];

@@ -126,36 +126,65 @@ export async function arrangeMbaAnswered(
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
   const started = await startApplication(api, person, 'Male', 'MBA', locale);
   const { token, id } = started;
-  const headers = { 'X-Application-Token': token };
-  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
-  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
   const saved = await api<{ data: ApplicationRecord }>(
     'PATCH',
     `/applications/${id}`,
     {
       version: started.data.version,
       stepReached: '7',
-      dateOfBirth: '04/12/1998',
-      addressState: first('states'),
-      addressZip: '11219',
-      maritalStatus: 'Single',
-      cellPhone: '718-555-0100',
-      fatherFirstName: 'Moshe',
-      fatherLastName: 'Cohen',
-      motherFirstName: 'Rivka',
-      motherLastName: 'Cohen',
-      emergencyContact: { name: 'Moshe Cohen', phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
-      bachelorCollege: 'Lander College for Men',
-      bachelorDegree: 'BS',
-      bachelorMajor: 'Economics',
-      bachelorCompletionDate: '05/30/2024',
-      currentlyEmployed: 'No',
+      ...(await answersOfSteps1To4(api, 'Cohen', 'Economics')),
       firstReferenceNameAndNumber: { name: 'Dr. Ruth Stein', phone: '718-555-0102', email: 'ruth@example.com', relationship: 'Professor' },
       secondReferenceNameAndNumber: { name: 'Avi Katz', phone: '718-555-0103', email: 'avi@example.com', relationship: 'Employer' },
     },
-    headers,
+    { 'X-Application-Token': token },
   );
   return { id, token, record: saved.data };
+}
+
+/** Answers of steps 1–4 of a man's graduate application (a bachelor's degree in `major`, not employed). */
+async function answersOfSteps1To4(api: ApiCall, familyName: string, major: string): Promise<Record<string, unknown>> {
+  const lists = await api<{ key: string; options: { value: string }[] }[]>('GET', '/dropdowns/');
+  const first = (key: string) => lists.find((l) => l.key === key)?.options[0]?.value ?? '';
+  return {
+    dateOfBirth: '04/12/1998',
+    addressState: first('states'),
+    addressZip: '11219',
+    maritalStatus: 'Single',
+    cellPhone: '718-555-0100',
+    fatherFirstName: 'Moshe',
+    fatherLastName: familyName,
+    motherFirstName: 'Rivka',
+    motherLastName: familyName,
+    emergencyContact: { name: `Moshe ${familyName}`, phone: '718-555-0101', email: 'moshe@example.com', relationship: 'Father' },
+    bachelorCollege: 'Lander College for Men',
+    bachelorDegree: 'BS',
+    bachelorMajor: major,
+    bachelorCompletionDate: '05/30/2024',
+    currentlyEmployed: 'No',
+  };
+}
+
+/**
+ * A men's MSW application (references and recommendation letters) with steps 1–5 answered through the API
+ * and `stepReached` 6: its link opens the references step, with nobody named there yet.
+ * @returns the application's id and token
+ */
+export async function arrangeMswAtReferences(api: ApiCall, person: Applicant): Promise<{ id: string; token: string }> {
+  const started = await startApplication(api, person, 'Male', 'MSW');
+  const { token, id } = started;
+  await api(
+    'PATCH',
+    `/applications/${id}`,
+    {
+      version: started.data.version,
+      stepReached: '6',
+      ...(await answersOfSteps1To4(api, 'Adler', 'Psychology')),
+      introductionToPsychologyPrerequisite: { tookCourse: 'No' },
+      introductionToBiologyPrerequisite: { tookCourse: 'No' },
+    },
+    { 'X-Application-Token': token },
+  );
+  return { id, token };
 }
 
 /**

@@ -23,6 +23,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ObservabilityModule } from './modules/observability/observability.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
+import { RecommendationsModule } from './modules/recommendations/recommendations.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TimelogModule } from './modules/timelog/timelog.module.js';
 import { TokenModule } from './modules/token/token.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         DiscountCodesModule,
         PaymentsModule,
         DecisionsModule,
+        RecommendationsModule,
       ],
     };
   }

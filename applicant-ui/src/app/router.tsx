@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
           { path: 'decision', lazy: page(() => import('../features/decision/DecisionPage')) },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
+          { path: 'recommendation', lazy: page(() => import('../features/recommendations/RecommendationPage')) },
           { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },
           { path: 'invalid-application', lazy: page(() => import('../features/errors/InvalidApplicationPage')) },
           { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },

@@ -189,6 +189,16 @@ export const configSchema = z.object({
   DECISION_RELEASE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often each replica's pg-boss workers look for new jobs (seconds, at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Days a recommender's link stays valid when the application has no deadline (issue 15 item 1). */
+  RECOMMENDATION_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(60),
+  /** Days without an answer before a recommender is reminded (and again after as many days since the last reminder). */
+  RECOMMENDATION_REMINDER_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Most reminders one recommender gets. */
+  RECOMMENDATION_REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(3),
+  /** How often the reminder job looks for recommenders to remind (seconds); 0 turns the job off. */
+  RECOMMENDATION_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** Resends an applicant may ask for per recommender per hour (then 429 AUTH-429 with Retry-After). */
+  RECOMMENDATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).default(3),
 });
 
 /** The validated configuration. */

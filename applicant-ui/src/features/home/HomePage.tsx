@@ -3,8 +3,9 @@
  * applications (GET /api/applications) with status, step reached, payment status and a button for the
  * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
  * and opens it; an empty state with a link to apply; a notice with "send the link again" while the
- * address is not verified (issue 11); per application its checklist and, once released, the decision
- * letter (issue 15). (Log out is in the site header.)
+ * address is not verified (issue 11); under each application, its recommenders and where each stands
+ * (issue 15 item 1), its checklist and, once released, the decision letter (issue 15). (Log out is in the
+ * site header.)
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { fetchMyApplications, requestApplicationLink, type MyApplication } from 
 import { actionKey, linkPath } from './home-actions';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
 import { ApplicationChecklist } from './ApplicationChecklist';
+import { RecommendationStatusList } from '../recommendations/RecommendationStatusList';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
@@ -114,6 +116,7 @@ export default function HomePage() {
                     </div>
                   )}
                 </dl>
+                <RecommendationStatusList applicationId={a.id} />
                 {key && (
                   <button type="button" className="btn btn--primary" disabled={opening === a.id} onClick={() => void open(a)}>
                     {opening === a.id ? t('common.loading') : t(key)}

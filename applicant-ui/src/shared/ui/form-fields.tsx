@@ -2,7 +2,7 @@
  * Labelled form controls for react-hook-form: every control has a visible `<label>`, `aria-invalid`
  * and `aria-describedby` pointing at its hint and error message.
  */
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import type { FieldError } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 
@@ -107,6 +107,19 @@ export const SelectField = forwardRef<
     </FieldShell>
   );
 });
+
+/** Labelled multi-line text input. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
+  function TextAreaField({ label, hint, error, id, required, ...rest }, ref) {
+    const autoId = useId();
+    const fid = id ?? autoId;
+    return (
+      <FieldShell id={fid} label={label} hint={hint} error={error} required={required}>
+        <textarea ref={ref} className="field__control" rows={4} {...controlProps(fid, { hint, error, required })} {...rest} />
+      </FieldShell>
+    );
+  },
+);
 
 /** Labelled checkbox (label after the box). */
 export const CheckboxField = forwardRef<HTMLInputElement, CommonProps & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(

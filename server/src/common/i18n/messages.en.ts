@@ -19,6 +19,10 @@ export const en = {
     'TKN-001': 'This link is not valid. Please use the link from your most recent e-mail.',
     'TKN-002': 'This application can no longer be opened.',
     'TKN-003': 'This link has expired. You can ask for a new one.',
+    'TKN-004': 'This recommendation has already been sent, so the link no longer works. Thank you.',
+    'REC-404': 'No such recommender for this application.',
+    'REC-409-received': 'This recommender has already answered; the recommendation can no longer be changed.',
+    'REC-429': 'This request was sent several times already. Please wait {{minutes}} minutes before sending it again.',
     'APP-404': 'No such application.',
     'APP-409': 'This application was changed somewhere else (perhaps in another tab). Please choose which version to keep.',
     'APP-422-program': 'This program is not offered to the selected gender.',
@@ -38,6 +42,7 @@ export const en = {
     'ATT-004-picture': 'The picture must be a JPEG or PNG image.',
     'ATT-005': 'This file appears to contain a virus and was refused.',
     'ATT-404': 'No such document.',
+    'ATT-409-confidential': 'This letter was sent by your recommender and is confidential, so it cannot be replaced.',
     'ATT-409-complete':
       'This application is complete, so its documents can no longer be removed. You can still replace a file; to change anything else, please contact the admissions office.',
     'ATT-422-field': 'This is not a document slot of the form.',
@@ -88,6 +93,15 @@ export const en = {
     continueSent: 'If this address has an open application, we have sent it a link to continue. Please check your e-mail.',
   },
   mail: {
+    recommendation_requestSubject: '{{applicantName}} asks you for a recommendation',
+    recommendation_requestText:
+      'Dear {{recommenderName}},\n\n{{applicantName}} is applying for {{program}} ({{semester}}) and has named you as a recommender.\n\nPlease open this link to upload a letter or answer a short form; no account is needed:\n{{link}}\n\nThe link is personal to you and works until {{expires}}. If you do not know the applicant, you can ignore this e-mail.',
+    recommendation_reminderSubject: 'Reminder: {{applicantName}} is waiting for your recommendation',
+    recommendation_reminderText:
+      'Dear {{recommenderName}},\n\n{{applicantName}} asked you for a recommendation for {{program}} ({{semester}}), and we have not received it yet.\n\nPlease open this link to upload a letter or answer a short form:\n{{link}}\n\nThis link replaces the one in earlier e-mails and works until {{expires}}.',
+    recommendation_applicantReminderSubject: 'We reminded {{recommenderName}} about your recommendation',
+    recommendation_applicantReminderText:
+      'Dear {{firstName}},\n\n{{recommenderName}} has not yet answered your request for a recommendation for {{program}} ({{semester}}), so we sent a reminder (number {{reminder}}).\n\nYou can see where each recommendation stands, resend a request or name another recommender on the references step of your application or on your home page.',
     verifySubject: 'Please confirm your e-mail address',
     verifyText:
       'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within {{hours}} hours:\n\n{{link}}\n\nUntil you do, applications started with this address are not shown in your account. If you did not create an account at the admissions portal, you can ignore this e-mail.',

@@ -16,6 +16,10 @@ export const es: Messages = {
     'TKN-001': 'Este enlace no es válido. Use el enlace de su correo electrónico más reciente.',
     'TKN-002': 'Esta solicitud ya no se puede abrir.',
     'TKN-003': 'Este enlace ha caducado. Puede pedir uno nuevo.',
+    'TKN-004': 'Esta recomendación ya se envió, por lo que el enlace ya no funciona. Gracias.',
+    'REC-404': 'No existe ese recomendante en esta solicitud.',
+    'REC-409-received': 'Este recomendante ya respondió; la recomendación ya no se puede cambiar.',
+    'REC-429': 'Esta solicitud ya se envió varias veces. Espere {{minutes}} minutos antes de enviarla de nuevo.',
     'APP-404': 'No existe esa solicitud.',
     'APP-409': 'Esta solicitud se modificó en otro lugar (quizás en otra pestaña). Elija qué versión conservar.',
     'APP-422-program': 'Este programa no se ofrece para el género seleccionado.',
@@ -35,6 +39,7 @@ export const es: Messages = {
     'ATT-004-picture': 'La foto debe ser una imagen JPEG o PNG.',
     'ATT-005': 'Este archivo parece contener un virus y fue rechazado.',
     'ATT-404': 'No existe ese documento.',
+    'ATT-409-confidential': 'Esta carta la envió su recomendante y es confidencial, por lo que no se puede sustituir.',
     'ATT-409-complete':
       'Esta solicitud está completa, por lo que sus documentos ya no se pueden eliminar. Todavía puede reemplazar un archivo; para cambiar otra cosa, comuníquese con la oficina de admisiones.',
     'ATT-422-field': 'Este no es un espacio de documento del formulario.',
@@ -87,6 +92,15 @@ export const es: Messages = {
     continueSent: 'Si esta dirección tiene una solicitud abierta, le hemos enviado un enlace para continuar. Revise su correo electrónico.',
   },
   mail: {
+    recommendation_requestSubject: '{{applicantName}} le pide una recomendación',
+    recommendation_requestText:
+      'Estimado/a {{recommenderName}}:\n\n{{applicantName}} solicita admisión en {{program}} ({{semester}}) y le ha indicado como recomendante.\n\nAbra este enlace para subir una carta o responder un breve formulario; no necesita una cuenta:\n{{link}}\n\nEl enlace es personal y funciona hasta el {{expires}}. Si no conoce a la persona solicitante, puede ignorar este correo.',
+    recommendation_reminderSubject: 'Recordatorio: {{applicantName}} espera su recomendación',
+    recommendation_reminderText:
+      'Estimado/a {{recommenderName}}:\n\n{{applicantName}} le pidió una recomendación para {{program}} ({{semester}}) y aún no la hemos recibido.\n\nAbra este enlace para subir una carta o responder un breve formulario:\n{{link}}\n\nEste enlace sustituye al de correos anteriores y funciona hasta el {{expires}}.',
+    recommendation_applicantReminderSubject: 'Recordamos a {{recommenderName}} su recomendación',
+    recommendation_applicantReminderText:
+      'Estimado/a {{firstName}}:\n\n{{recommenderName}} aún no ha respondido a su solicitud de recomendación para {{program}} ({{semester}}), así que le enviamos un recordatorio (número {{reminder}}).\n\nPuede ver el estado de cada recomendación, reenviar una solicitud o indicar otro recomendante en el paso de referencias de su solicitud o en su página de inicio.',
     verifySubject: 'Confirme su dirección de correo electrónico',
     verifyText:
       'Hola, {{name}}:\n\nConfirme que esta es su dirección de correo electrónico abriendo este enlace en un plazo de {{hours}} horas:\n\n{{link}}\n\nHasta que lo haga, las solicitudes iniciadas con esta dirección no se muestran en su cuenta. Si no creó una cuenta en el portal de admisiones, puede ignorar este correo.',

@@ -16,6 +16,10 @@ export const zhCN: Messages = {
     'TKN-001': '此链接无效。请使用您最近一封电子邮件中的链接。',
     'TKN-002': '此申请已无法打开。',
     'TKN-003': '此链接已过期。您可以申请新的链接。',
+    'TKN-004': '此推荐已提交，因此该链接已失效。谢谢。',
+    'REC-404': '此申请没有该推荐人。',
+    'REC-409-received': '该推荐人已回复，推荐无法再更改。',
+    'REC-429': '此请求已多次发送。请等待 {{minutes}} 分钟后再发送。',
     'APP-404': '没有该申请。',
     'APP-409': '此申请已在其他地方（可能是另一个标签页）被修改。请选择保留哪个版本。',
     'APP-422-program': '所选性别不提供此项目。',
@@ -35,6 +39,7 @@ export const zhCN: Messages = {
     'ATT-004-picture': '照片必须是 JPEG 或 PNG 图像。',
     'ATT-005': '此文件似乎含有病毒，已被拒绝。',
     'ATT-404': '没有这个文件。',
+    'ATT-409-confidential': '此推荐信由您的推荐人提交且为保密文件，无法替换。',
     'ATT-409-complete': '此申请已完成，因此其文件不能再被删除。您仍可以替换文件；如需更改其他内容，请联系招生办公室。',
     'ATT-422-field': '这不是表单中的文件栏位。',
     'ATT-422-parentId-first': '请在文件之前发送 parentId。',
@@ -82,6 +87,15 @@ export const zhCN: Messages = {
     continueSent: '如果该地址有未完成的申请，我们已向其发送继续填写的链接。请查看您的电子邮件。',
   },
   mail: {
+    recommendation_requestSubject: '{{applicantName}} 请您撰写推荐信',
+    recommendation_requestText:
+      '{{recommenderName}} 您好：\n\n{{applicantName}} 正在申请 {{program}}（{{semester}}），并将您列为推荐人。\n\n请打开此链接上传推荐信或填写简短表格，无需注册账户：\n{{link}}\n\n此链接仅供您本人使用，有效期至 {{expires}}。如果您不认识该申请人，可以忽略此邮件。',
+    recommendation_reminderSubject: '提醒：{{applicantName}} 正在等待您的推荐',
+    recommendation_reminderText:
+      '{{recommenderName}} 您好：\n\n{{applicantName}} 请您为 {{program}}（{{semester}}）撰写推荐，我们尚未收到。\n\n请打开此链接上传推荐信或填写简短表格：\n{{link}}\n\n此链接取代之前邮件中的链接，有效期至 {{expires}}。',
+    recommendation_applicantReminderSubject: '我们已提醒 {{recommenderName}} 提交您的推荐',
+    recommendation_applicantReminderText:
+      '{{firstName}} 您好：\n\n{{recommenderName}} 尚未回复您为 {{program}}（{{semester}}）发出的推荐请求，因此我们发送了提醒（第 {{reminder}} 次）。\n\n您可以在申请的推荐人步骤或您的主页上查看每份推荐的状态、重新发送请求或指定其他推荐人。',
     verifySubject: '请确认您的电子邮件地址',
     verifyText:
       '{{name}}，您好：\n\n请在 {{hours}} 小时内打开以下链接，确认这是您的电子邮件地址：\n\n{{link}}\n\n在确认之前，用此地址开始的申请不会显示在您的账户中。如果您没有在招生门户创建账户，请忽略此邮件。',

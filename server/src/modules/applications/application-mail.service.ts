@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import type { Application } from './application.entity.js';
 
 /**
@@ -9,8 +9,6 @@ import type { Application } from './application.entity.js';
  * or "a decision is available" (issue 15, sent by the decision release job).
  */
 export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The applicant e-mails of issue 3, in the application's locale (en, es, zh-CN; server messages
@@ -55,11 +53,7 @@ export class ApplicationMailService {
     };
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     const text = this.i18n.t(`mail.${kind}Text`, locale, params);
-    const html = `<p>${escapeHtml(text)
-      .split('\n\n')
-      .map((p) => p.replace(/\n/g, '<br>'))
-      .join('</p><p>')
-      .replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`;
+    const html = plainTextToHtml(text, [link]);
     try {
       await this.mail.send({ to: application.email, subject, text, html, links: [link] });
     } catch (error) {

@@ -6,7 +6,7 @@ import { SaveApplicationResponse } from '../applications/dto/application-record.
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
 import { ApplicationCompletionService } from './application-completion.service.js';
-import { AttachmentsService } from './attachments.service.js';
+import { AttachmentsService, isOfficeCaller } from './attachments.service.js';
 import { AttachmentListResponse } from './dto/attachment.dto.js';
 import type { User } from '../users/user.entity.js';
 
@@ -24,7 +24,10 @@ export class ApplicationDocumentsController {
     private readonly completion: ApplicationCompletionService,
   ) {}
 
-  /** The application's current attachments, one per filled slot (with `history=true` also replaced and removed ones). */
+  /**
+   * The application's current attachments, one per filled slot (with `history=true` also replaced and removed ones).
+   * A recommendation letter whose recommender's right to see it was waived is listed to office staff only (issue 15).
+   */
   @Get(':id/attachments')
   @ApiOperation({ summary: "List an application's attachments" })
   @ApiQuery({ name: 'history', required: false, type: Boolean })
@@ -35,7 +38,8 @@ export class ApplicationDocumentsController {
     @Query('history') history?: string,
   ): Promise<AttachmentListResponse> {
     const application = await this.access.authorize(request, id);
-    return { success: true, data: await this.attachments.list(application, history === 'true' || history === '1') };
+    const withHistory = history === 'true' || history === '1';
+    return { success: true, data: await this.attachments.list(application, withHistory, isOfficeCaller(request)) };
   }
 
   /** Moves a submitted (paid or waived) application to `complete` when every required slot holds a file. */

@@ -62,6 +62,6 @@ export const PICTURE_SLOTS: readonly AttachmentSlot[] = ['picture'];
  * DOC means an OLE2 compound file (file-type reports `cfb`) that holds a `WordDocument` stream, so
  * Excel, PowerPoint or installer files, which are compound files too, are refused.
  */
-export function kindsFor(slot: AttachmentSlot): readonly AcceptedKind[] {
-  return PICTURE_SLOTS.includes(slot) ? ['jpg', 'png'] : ['pdf', 'jpg', 'png', 'doc', 'docx'];
+export function kindsFor(slot: string): readonly AcceptedKind[] {
+  return (PICTURE_SLOTS as readonly string[]).includes(slot) ? ['jpg', 'png'] : ['pdf', 'jpg', 'png', 'doc', 'docx'];
 }

@@ -25,4 +25,6 @@ export class Attachment {
   @Column('timestamptz', { name: 'uploaded_at' }) uploadedAt: Date;
   @Column('timestamptz', { name: 'replaced_at', nullable: true }) replacedAt: Date | null;
   @Column('timestamptz', { name: 'deleted_at', nullable: true }) deletedAt: Date | null;
+  /** A recommendation letter whose recommender's right to see it was waived: never listed or served to the applicant (issue 15). */
+  @Column('boolean', { default: false }) confidential: boolean;
 }

@@ -71,6 +71,7 @@ export class AttachmentsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(MULTIPART_BODY)
   @ApiCreatedResponse({ type: AttachmentResponse })
+  @ApiConflictResponse({ description: "ATT-409-confidential the slot holds a recommender's confidential letter" })
   @ApiUnprocessableEntityResponse({ description: FILE_ERRORS })
   @ApiForbiddenResponse({ description: 'AUTH-403 parentId is not the caller’s application' })
   upload(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<AttachmentResponse> {

@@ -42,6 +42,20 @@ interface UploadContext {
   mode: UploadMode;
   /** The application, once known (from the token, or from `parentId` at file time). */
   application?: Application;
+  /** A letter a recommender sends (issue 15): application and slot are fixed by the caller; form fields are ignored. */
+  letter?: LetterTarget;
+}
+
+/** Where a recommender's letter goes: the application, its recommendation-letter slot, and whether it is confidential. */
+export interface LetterTarget {
+  application: Application;
+  slot: string;
+  confidential: boolean;
+}
+
+/** True when the caller is office staff (any logged-in role but `applicant`): they see confidential letters too. */
+export function isOfficeCaller(request: Request & { user?: User }): boolean {
+  return !!request.user && request.user.role !== 'applicant';
 }
 
 const CONTEXT = Symbol('uploadContext');
@@ -78,6 +92,7 @@ export class AttachmentsService {
    *        current file, which stays as history)
    * @returns `{ success: true, data: { data: <AttachmentView> } }`
    * @throws ApiException 401/403/404 when the caller may not use `parentId` (logged); 410 TKN-002 withdrawn;
+   *         409 ATT-409-confidential the slot holds a recommender's confidential letter;
    *         422 VAL-001 bad `parentId`/`field`, or `errors.file` when the body is not multipart/form-data; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
    *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected — all with
    *         `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
@@ -116,12 +131,52 @@ export class AttachmentsService {
   }
 
   /**
+   * Stores a recommender's letter (issue 15 item 1) with the same checks as every document (content type,
+   * size, application total, virus scan): multipart field `file` only; the slot and the application come
+   * from the recommendation, never from the form. Replaces the slot's current file (kept as history).
+   * @returns the stored row
+   * @throws ApiException as {@link receive} (422 ATT-001…ATT-005, VAL-001 not multipart, 503 SRV-503)
+   */
+  async receiveLetter(request: Request, response: Response, target: LetterTarget): Promise<Attachment> {
+    const req = request as UploadRequest;
+    const context: UploadContext = { mode: 'store', application: this.assertOpen(target.application), letter: target };
+    (req as unknown as Record<symbol, UploadContext>)[CONTEXT] = context;
+    if (!req.is('multipart/form-data')) {
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { file: [{ key: 'validation.multipart' }] } });
+    }
+    await this.runMulter(req, response);
+    const file = req.file;
+    try {
+      if (!file) throw this.fileError(HttpStatus.UNPROCESSABLE_ENTITY, 'ATT-001');
+      this.assertKind(target.slot, file.kind, file.detected);
+      const row = await this.record(
+        target.application,
+        target.slot,
+        cleanName(file.originalname),
+        file as InspectedFile,
+        target.confidential,
+      );
+      this.logger.log(
+        `Stored the ${target.slot} letter of application ${target.application.id}: ${row.sizeBytes} bytes ${row.detectedType}`,
+      );
+      return row;
+    } catch (error) {
+      if (file?.key) await this.storage.delete(file.key).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
    * The application's current attachments (and replaced/removed ones with `history`).
    * @param application already authorised by the caller
+   * @param office true for office staff; applicants never get confidential (waived) letters
    */
-  async list(application: Application, history = false): Promise<AttachmentView[]> {
+  async list(application: Application, history = false, office = false): Promise<AttachmentView[]> {
+    const current = history
+      ? { applicationId: application.id }
+      : { applicationId: application.id, replacedAt: IsNull(), deletedAt: IsNull() };
     const rows = await this.attachments.find({
-      where: history ? { applicationId: application.id } : { applicationId: application.id, replacedAt: IsNull(), deletedAt: IsNull() },
+      where: office ? current : { ...current, confidential: false },
       order: { slot: 'ASC', uploadedAt: 'DESC' },
     });
     return rows.map(toAttachmentView);
@@ -137,13 +192,15 @@ export class AttachmentsService {
   }
 
   /**
-   * Loads an attachment for a caller who may use its application (token, owner or admin).
-   * @throws ApiException 404 ATT-404 unknown id; 401/403 (logged) when the caller may not use it
+   * Loads an attachment for a caller who may use its application (token, owner or admin). A confidential
+   * (waived) recommendation letter exists only for office staff: to the applicant it is 404 like an unknown id.
+   * @throws ApiException 404 ATT-404 unknown id (or confidential to this caller); 401/403 (logged) when the caller may not use it
    */
   async authorizedAttachment(request: Request & { user?: User }, id: string): Promise<Attachment> {
     const row = /^[0-9a-f-]{36}$/i.test(id) ? await this.attachments.findOne({ where: { id } }) : null;
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
     await this.access.authorize(request, row.applicationId);
+    if (row.confidential && !isOfficeCaller(request)) throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
     return row;
   }
 
@@ -220,6 +277,7 @@ export class AttachmentsService {
     };
     try {
       const context = (req as unknown as Record<symbol, UploadContext>)[CONTEXT];
+      if (context.letter) return await this.inspect(req, context, context.letter.slot, stream);
       const body = req.body as Record<string, unknown>;
       if (!context.application) {
         // No application token: the application comes from parentId, which must precede the file.
@@ -237,12 +295,7 @@ export class AttachmentsService {
     }
   }
 
-  private async inspect(
-    request: Request,
-    context: UploadContext,
-    slot: AttachmentSlot | undefined,
-    stream: Readable,
-  ): Promise<InspectedFile> {
+  private async inspect(request: Request, context: UploadContext, slot: string | undefined, stream: Readable): Promise<InspectedFile> {
     const application = context.application!;
     const limit = await this.limitFor(application.id, slot);
     if (limit.bytes <= 0) throw this.tooLarge(limit.perApplication);
@@ -290,7 +343,7 @@ export class AttachmentsService {
   }
 
   /** Bytes this upload may have: the per-file limit, or less when the application's total would pass its limit. */
-  private async limitFor(applicationId: string, slot: AttachmentSlot | undefined): Promise<{ bytes: number; perApplication: boolean }> {
+  private async limitFor(applicationId: string, slot: string | undefined): Promise<{ bytes: number; perApplication: boolean }> {
     const used = await this.currentTotal(this.dataSource.manager, applicationId, slot);
     const left = this.config.UPLOAD_MAX_APPLICATION_BYTES - used;
     return left < this.config.UPLOAD_MAX_FILE_BYTES
@@ -308,16 +361,25 @@ export class AttachmentsService {
   }
 
   /** Writes the row in one transaction: re-checks the application total, marks the slot's current row replaced. */
-  private async record(application: Application, slot: AttachmentSlot, name: string, file: InspectedFile): Promise<Attachment> {
+  private async record(
+    application: Application,
+    slot: string,
+    name: string,
+    file: InspectedFile,
+    confidential = false,
+  ): Promise<Attachment> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [application.id]);
       const used = await this.currentTotal(manager, application.id, slot);
       if (used + file.size > this.config.UPLOAD_MAX_APPLICATION_BYTES) throw this.tooLarge(true);
-      await manager.query(
+      const [previous] = (await manager.query(
         `UPDATE attachments SET replaced_at = now()
-          WHERE application_id = $1 AND slot = $2 AND replaced_at IS NULL AND deleted_at IS NULL`,
+          WHERE application_id = $1 AND slot = $2 AND replaced_at IS NULL AND deleted_at IS NULL
+          RETURNING confidential`,
         [application.id, slot],
-      );
+      )) as [{ confidential: boolean }[], number];
+      // a recommender's confidential letter is replaced only by the recommender's own upload (issue 15)
+      if (previous[0]?.confidential && !confidential) throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-confidential');
       const now = new Date();
       return manager.getRepository(Attachment).save(
         manager.getRepository(Attachment).create({
@@ -332,6 +394,7 @@ export class AttachmentsService {
           uploadedAt: now,
           replacedAt: null,
           deletedAt: null,
+          confidential,
         }),
       );
     });
@@ -349,7 +412,7 @@ export class AttachmentsService {
     return { parentId: parentId as string, field: body.field as AttachmentSlot };
   }
 
-  private assertKind(slot: AttachmentSlot, kind: AcceptedKind | undefined, detected: string | undefined): void {
+  private assertKind(slot: string, kind: AcceptedKind | undefined, detected: string | undefined): void {
     const allowed = kindsFor(slot);
     if (kind && allowed.includes(kind)) return;
     const key = allowed.includes('pdf') ? 'errors.ATT-004' : 'errors.ATT-004-picture';

@@ -15,6 +15,21 @@ export interface MailMessage {
   links?: string[];
 }
 
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The HTML body of a plain-text message: paragraphs at blank lines, `<br>` at line breaks, and each of
+ * `links` made clickable.
+ */
+export function plainTextToHtml(text: string, links: string[] = []): string {
+  let html = `<p>${escapeHtml(text)
+    .split('\n\n')
+    .map((p) => p.replace(/\n/g, '<br>'))
+    .join('</p><p>')}</p>`;
+  for (const link of links) html = html.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`);
+  return html;
+}
+
 /** What happened to a message: its Message-ID and, for the file transport, the `.eml` path. */
 export interface MailReceipt {
   messageId: string;

@@ -1,6 +1,13 @@
-/** Step 6 "References" (DESIGN §3): two references and up to three recommenders, {name, phone, email, relationship} each. */
+/**
+ * Step 6 "References" (DESIGN §3): two references and up to three recommenders, {name, phone, email, relationship}
+ * each; under each recommender, the request to write a letter and its status (issue 15 item 1).
+ */
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../shared/ui/form-fields';
+import { RecommenderPanel } from '../../../recommendations/RecommenderPanel';
+import { useRecommendations } from '../../../recommendations/useRecommendations';
+import type { RecommendationSlot } from '../../../recommendations/recommendations-api';
+import { useApplication } from '../../ApplicationContext';
 import { SECTIONS } from '../../requirements';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
@@ -13,6 +20,8 @@ import {
   type ReferencesValues,
 } from './references.schema';
 
+const SLOTS: RecommendationSlot[] = ['first', 'second', 'third'];
+
 /** Step 6 component. */
 export function ReferencesStep({ record, requirements, onNext, onBack }: StepProps) {
   const { t } = useTranslation();
@@ -20,7 +29,9 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
     references: requirements.sections.includes(SECTIONS.references),
     recommenders: requirements.sections.includes(SECTIONS.recommenders),
   };
-  const { register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<ReferencesValues>({
+  const { token } = useApplication();
+  const recommendations = useRecommendations(record.Id, token, shown.recommenders);
+  const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<ReferencesValues>({
     record,
     schema: createReferencesSchema(shown),
     fields: REFERENCES_FIELDS,
@@ -33,6 +44,7 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
   const person = (
     f: (typeof REFERENCES_FIELDS)[number],
     required: { name: boolean; phone: boolean; email: boolean; relationship: boolean },
+    slot?: RecommendationSlot,
   ) => {
     const who = t(`references.${f}`);
     return (
@@ -68,6 +80,16 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
             {...register(`${f}.email`)}
           />
         </div>
+        {slot && (
+          <RecommenderPanel
+            applicationId={record.Id}
+            token={token}
+            slot={slot}
+            recommendation={recommendations.items.find((r) => r.slot === slot)}
+            contact={() => form.getValues(f)}
+            onChanged={recommendations.reload}
+          />
+        )}
       </fieldset>
     );
   };
@@ -90,7 +112,7 @@ export function ReferencesStep({ record, requirements, onNext, onBack }: StepPro
       {shown.recommenders && (
         <>
           <p className="field__hint">{t('references.recommenders_hint')}</p>
-          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }))}
+          {RECOMMENDER_FIELDS.map((f, i) => person(f, { name: i < 2, phone: false, email: i < 2, relationship: i < 2 }, SLOTS[i]))}
         </>
       )}
       {!shown.references && !shown.recommenders && <p>{t('references.none')}</p>}
