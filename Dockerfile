@@ -50,4 +50,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=40s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "server/dist/server/src/main.js", "--production"]
+CMD ["node", "--import", "./server/dist/server/src/common/tracing/tracing-preload.js", "server/dist/server/src/main.js", "--production"]

@@ -1414,6 +1414,11 @@ export interface components {
        *     ]
        */
       oauthProviders: string[];
+      /**
+       * @description ISO 4217 code of the application fee (`CURRENCY`), for formatting amounts
+       * @example USD
+       */
+      currency: string;
     };
     LoginDto: {
       /** @example admin@example.com */
@@ -2129,8 +2134,13 @@ export interface components {
     PaymentTotals: {
       /** @description every payment attempt */
       attempts: number;
-      /** @description sum of approved payments, USD */
+      /** @description sum of approved payments, in the major unit of `currency` (summed in cents) */
       collected: number;
+      /**
+       * @description ISO 4217 code of the amounts (`CURRENCY`)
+       * @example USD
+       */
+      currency: string;
       /** @description approved payments */
       approved: number;
       /** @description fee waivers */
@@ -2573,7 +2583,7 @@ export interface components {
       /** @enum {string} */
       kind: 'fixed' | 'percent' | 'waiver';
       /**
-       * @description USD off (fixed) or percent off (percent); 0 for waiver
+       * @description off the fee: the configured currency’s major unit (fixed, e.g. 25.5) or percent (percent); 0 for waiver
        * @example 25
        */
       value: number;
@@ -4243,6 +4253,8 @@ export interface operations {
     parameters: {
       query?: {
         error?: string;
+        /** @description the issuer (RFC 9207), checked when the provider sends it */
+        iss?: string;
         state?: string;
         code?: string;
       };

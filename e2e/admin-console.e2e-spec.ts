@@ -218,6 +218,8 @@ describe('admin console (issue 5)', () => {
       await expect(phone.getByRole('list').filter({ has: item }).count()).resolves.toBe(1);
       await expect(phone.getByRole('listitem').filter({ has: item }).count()).resolves.toBe(1);
       await expect(phone.locator('table').count()).resolves.toBe(0);
+      // the amount is shown in the deployment's currency once GET /api/config has answered
+      await phone.getByRole('link').filter({ hasText: 'Fixed amount · $1,234.50' }).waitFor();
       await expect(item.textContent()).resolves.toContain('Fixed amount · $1,234.50 · Used: 0 / ∞');
       await expect(item.textContent()).resolves.toContain('Usable');
       const percent = phone.getByRole('link').filter({ hasText: CODE.toUpperCase() });

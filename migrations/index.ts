@@ -1,6 +1,8 @@
 import { ApiKeys1764020000000 } from './1764020000000-api-keys.js';
 import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admin.js';
 import { AddressCountry1764021000000 } from './1764021000000-address-country.js';
+import { OAuthNonce1764150000000 } from './1764150000000-oauth-nonce.js';
+import { MoneyCents1764151000000 } from './1764151000000-money-cents.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -23,4 +25,6 @@ export const MIGRATIONS = [
   AddressCountry1764021000000,
   Recommendations1764100000000,
   Decisions1764120000000,
+  OAuthNonce1764150000000,
+  MoneyCents1764151000000,
 ];

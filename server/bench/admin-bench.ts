@@ -70,15 +70,15 @@ async function seed(url: string): Promise<void> {
              'application', a.id::text
       FROM applications a`);
     await db.query(`
-      INSERT INTO payments (application_id, request_id, amount, late_fee, discount, total, status, gateway, invoice_number, account_number, created_at)
-      SELECT a.id, 'bench-' || a.id, 150, 150, 0,
-             CASE WHEN a.payment_status = 'Waived' THEN 0 ELSE 300 END,
+      INSERT INTO payments (application_id, request_id, amount_cents, late_fee_cents, discount_cents, total_cents, status, gateway, invoice_number, account_number, created_at)
+      SELECT a.id, 'bench-' || a.id, 15000, 15000, 0,
+             CASE WHEN a.payment_status = 'Waived' THEN 0 ELSE 30000 END,
              CASE WHEN a.payment_status = 'Waived' THEN 'waived' ELSE 'approved' END,
              'fake', 'INV-' || a.reference_number, 'XXXX1111', a.submitted_at
       FROM applications a WHERE a.status IN ('submitted', 'complete')`);
     await db.query(`
-      INSERT INTO payments (application_id, request_id, amount, late_fee, discount, total, status, gateway, invoice_number, account_number, created_at)
-      SELECT a.id, 'bench-declined-' || a.id, 150, 150, 0, 300, 'declined', 'fake', 'INV-' || a.reference_number, 'XXXX0002', a.created_at
+      INSERT INTO payments (application_id, request_id, amount_cents, late_fee_cents, discount_cents, total_cents, status, gateway, invoice_number, account_number, created_at)
+      SELECT a.id, 'bench-declined-' || a.id, 15000, 15000, 0, 30000, 'declined', 'fake', 'INV-' || a.reference_number, 'XXXX0002', a.created_at
       FROM applications a WHERE a.payment_status = 'Declined' OR a.reference_number % 10 = 0`);
     await db.query('COMMIT');
     await db.query('ANALYZE');

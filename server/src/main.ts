@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import { gracefulShutdown, trackInFlight } from './common/lifecycle/graceful-shutdown.js';
+import { shutdownTracing } from './common/tracing/tracing-shutdown.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { runMigrations } from './database/data-source.js';
 import type { EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -83,6 +84,7 @@ async function bootstrap(): Promise<void> {
       code = 1;
     }
     await embedded?.stop().catch((e) => appLogger.error(e));
+    await shutdownTracing();
     process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -404,6 +404,41 @@ describe('OAuth sign-in (POST /api/oauth/{provider}, GET /api/oauth/{provider}/c
     provider.user = 'deny';
     expect((await signIn()).fragment).toEqual({ oauth_error: 'OAU-002' });
   });
+
+  it('sends a random nonce, keeps it with the state, and signs in with the ID token the double signed (RS256, discovery, JWKS)', async () => {
+    provider.user = { sub: 'acme-900', email: 'nonce.ok@example.com', email_verified: true, given_name: 'Nia', family_name: 'Once' };
+    const started = await t.http().post('/api/oauth/acme');
+    const url = new URL(started.body.url);
+    const nonce = url.searchParams.get('nonce')!;
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await t.db.query('SELECT nonce FROM oauth_states WHERE state_hash = $1', [sha256(url.searchParams.get('state')!)]);
+    expect(stored.rows).toEqual([{ nonce }]);
+    const { fragment } = await signIn();
+    expect(fragment.oauth_token).toEqual(expect.any(String));
+    expect((await t.http().get('/api/user').set('Authorization', `Bearer ${fragment.oauth_token}`)).body).toMatchObject({
+      email: 'nonce.ok@example.com',
+      email_verified: true,
+    });
+  });
+
+  it.each([
+    ['a nonce other than the one sent', { nonce: 'replayed-nonce' }],
+    ['a signature by a key not in the JWKS', { foreignKey: true }],
+    ['another issuer', { issuer: 'https://evil.example.com' }],
+    ['another audience', { audience: 'someone-else' }],
+  ])('refuses an ID token with %s (OAU-002) and creates nothing', async (_what, tamper) => {
+    const email = `tampered.${Object.keys(tamper)[0].toLowerCase()}@example.com`;
+    provider.user = { sub: `acme-t-${Object.keys(tamper)[0]}`, email, email_verified: true };
+    provider.tamper = tamper;
+    try {
+      expect((await signIn()).fragment).toEqual({ oauth_error: 'OAU-002' });
+    } finally {
+      provider.tamper = undefined;
+    }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email])).rows[0].n).toBe(0);
+    // the same identity signs in once the ID token is right
+    expect((await signIn()).fragment.oauth_token).toEqual(expect.any(String));
+  });
 });
 
 // Last on purpose: a second app replaces the process-wide passport 'bearer' strategy of `t`.

@@ -157,10 +157,10 @@ beforeAll(async () => {
   );
   // payments: Goldberg declined then approved (150 + 150 late), Stern waived
   await t.db.query(
-    `INSERT INTO payments (application_id, request_id, amount, late_fee, total, status, gateway, invoice_number, account_number, created_at)
-     VALUES ($1, 'req-1', 150, 150, 300, 'declined', 'fake', 'INV-1', 'XXXX0002', now() - interval '1 hour'),
-            ($1, 'req-2', 150, 150, 300, 'approved', 'fake', 'INV-1', 'XXXX1111', now()),
-            ($2, 'req-3', 150, 0, 0, 'waived', 'fake', 'INV-2', NULL, now())`,
+    `INSERT INTO payments (application_id, request_id, amount_cents, late_fee_cents, total_cents, status, gateway, invoice_number, account_number, created_at)
+     VALUES ($1, 'req-1', 15000, 15000, 30000, 'declined', 'fake', 'INV-1', 'XXXX0002', now() - interval '1 hour'),
+            ($1, 'req-2', 15000, 15000, 30000, 'approved', 'fake', 'INV-1', 'XXXX1111', now()),
+            ($2, 'req-3', 15000, 0, 0, 'waived', 'fake', 'INV-2', NULL, now())`,
     [goldberg.id, stern.id],
   );
   await t.db.query(
@@ -254,6 +254,7 @@ describe('GET /api/admin/stats', () => {
     expect(s.payments).toEqual({
       attempts: 3,
       collected: 300,
+      currency: 'USD',
       approved: 1,
       waived: 1,
       byStatus: { declined: { count: 1, amount: 300 }, approved: { count: 1, amount: 300 }, waived: { count: 1, amount: 0 } },

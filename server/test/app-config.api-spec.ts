@@ -10,16 +10,12 @@ const PROVIDERS = {
   acme: {
     clientId: 'acme-client-id',
     clientSecret: 'acme-top-secret',
-    authorizeUrl: 'https://id.acme.test/authorize',
-    tokenUrl: 'https://id.acme.test/token',
-    userinfoUrl: 'https://id.acme.test/userinfo',
+    issuer: 'https://id.acme.test',
   },
   'campus-sso': {
     clientId: 'campus-client-id',
     clientSecret: 'campus-top-secret',
-    authorizeUrl: 'https://sso.campus.test/authorize',
-    tokenUrl: 'https://sso.campus.test/token',
-    userinfoUrl: 'https://sso.campus.test/userinfo',
+    issuer: 'https://sso.campus.test/realms/admissions',
   },
 };
 

@@ -36,8 +36,8 @@ describe('Payments with the fake gateway: /api/payments', () => {
   const applicationRow = async (id: string) => (await t.db.query('SELECT * FROM applications WHERE id = $1', [id])).rows[0];
   const addCode = (code: string, kind: string, value: number, extra = '') =>
     t.db.query(
-      `INSERT INTO discount_codes (code, kind, value${extra ? ', ' + extra.split('=')[0] : ''}) VALUES ($1, $2, $3${extra ? ', ' + extra.split('=')[1] : ''})`,
-      [code, kind, value],
+      `INSERT INTO discount_codes (code, kind, value_hundredths${extra ? ', ' + extra.split('=')[0] : ''}) VALUES ($1, $2, $3${extra ? ', ' + extra.split('=')[1] : ''})`,
+      [code, kind, Math.round(value * 100)],
     );
 
   beforeAll(async () => {
@@ -89,8 +89,8 @@ describe('Payments with the fake gateway: /api/payments', () => {
 
     it('adds the late fee only after the cut-over instant', async () => {
       const service = t.app.get(PaymentsService);
-      expect((await service.quote(undefined, new Date('2025-07-30T04:01:00Z'))).lateFee).toBe(0);
-      expect((await service.quote(undefined, new Date('2025-07-30T04:01:01Z'))).lateFee).toBe(150);
+      expect((await service.quote(undefined, new Date('2025-07-30T04:01:00Z'))).lateFeeCents).toBe(0);
+      expect((await service.quote(undefined, new Date('2025-07-30T04:01:01Z'))).lateFeeCents).toBe(15_000);
     });
 
     it('applies fixed, percent and waiver codes (case-insensitive)', async () => {
@@ -306,9 +306,13 @@ describe('Payments with the fake gateway: /api/payments', () => {
       const a = await certified();
       const response = await pay(a, { discountCode: 'FIFTY' }).expect(201);
       expect(response.body.data).toMatchObject({ total: 250, discount: 50, discountCode: 'FIFTY' });
-      const [payment] = (await t.db.query('SELECT total, discount FROM payments WHERE request_id = $1', [response.body.data.requestId]))
-        .rows;
-      expect(payment).toEqual({ total: '250.00', discount: '50.00' });
+      const [payment] = (
+        await t.db.query('SELECT total_cents, discount_cents, total, discount FROM payments WHERE request_id = $1', [
+          response.body.data.requestId,
+        ])
+      ).rows;
+      // stored in integer cents; the old numeric columns are read-only mirrors
+      expect(payment).toEqual({ total_cents: '25000', discount_cents: '5000', total: '250.00', discount: '50.00' });
     });
 
     it('asks for the card fields unless the fee is waived (VAL-001)', async () => {

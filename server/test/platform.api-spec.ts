@@ -33,6 +33,7 @@ describe('health and public configuration', () => {
       sessionMaxMs: 1800000,
       maintenanceCheckIntervalMs: 80000,
       oauthProviders: [],
+      currency: 'USD',
     });
   });
 });

@@ -33,8 +33,10 @@ export interface PaymentStatusTotal {
 /** Payment totals (USD). */
 export interface PaymentTotals {
   attempts: number;
-  /** Total of approved payments, USD. */
+  /** Total of approved payments, in the major unit of `currency`. */
   collected: number;
+  /** ISO 4217 code of the amounts (the server's `CURRENCY`). */
+  currency: string;
   approved: number;
   waived: number;
   /** By payment attempt status (pending, approved, declined, held, rejected, unknown, waived). */

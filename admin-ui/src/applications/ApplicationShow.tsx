@@ -23,7 +23,7 @@ import {
 import { DateTime } from 'luxon';
 import { ListButton, Show, TopToolbar, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { formatDuration } from '../dashboard/duration';
-import { formatUsd } from '../dashboard/stats';
+import { formatMoney } from '../common/money';
 import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
 import { StatusChip } from './StatusChip';
 import { useTokenDownload } from './useTokenDownload';
@@ -210,7 +210,7 @@ function ApplicationDetailView() {
   const payments = record.payments ?? [];
   const timeLog = record.timeLog ?? [];
   const stepName = (s: string) => translate(`app.dashboard.step.${s}`, { _: s });
-  const money = (v: number, currency: string) => (currency === 'USD' || !currency ? formatUsd(Number(v) || 0, locale) : `${v} ${currency}`);
+  const money = (v: number, currency: string) => formatMoney(Number(v) || 0, currency || 'USD', locale);
 
   return (
     // Long answers (e-mail addresses, Spanish labels) wrap inside their cells: no sideways scroll at 320 px (issue 13).

@@ -17,7 +17,8 @@ import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'r
 import type { AdminDataProvider, AdminStats } from '../api/dataProvider';
 import { ChartCard } from './ChartCard';
 import { JobsCard } from './JobsCard';
-import { countSeries, formatCount, formatShare, formatUsd, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
+import { formatMoney } from '../common/money';
+import { countSeries, formatCount, formatShare, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
 import { formatDuration } from './duration';
 import { STEP_KEYS } from '../common/form-steps';
 
@@ -147,8 +148,8 @@ function StatsView({ stats }: { stats: AdminStats }) {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
           <StatCard
-            label={translate('app.dashboard.collected')}
-            value={formatUsd(stats.payments.collected, locale)}
+            label={translate('app.dashboard.collected', { currency: stats.payments.currency })}
+            value={formatMoney(stats.payments.collected, stats.payments.currency, locale)}
             testId="stat-collected"
           />
         </Grid>

@@ -2,7 +2,7 @@
  * Dashboard Home helpers: the stats answer read safely, counts / semesters / funnel / time per
  * step as chart series, and durations, money and shares in human units.
  */
-import { countSeries, formatShare, formatUsd, funnelSeries, normaliseStats, semesterOrder, semesterSeries, timeSeries } from './stats';
+import { countSeries, formatShare, funnelSeries, normaliseStats, semesterOrder, semesterSeries, timeSeries } from './stats';
 import { formatDuration } from './duration';
 
 const documented = {
@@ -18,7 +18,14 @@ const documented = {
   ],
   timePerStep: [{ step: 'personal', count: 10000, medianSeconds: 346.0, p90Seconds: 590.6 }],
   activeSessions: 134,
-  payments: { attempts: 5000, collected: 750000, approved: 2500, waived: 500, byStatus: { approved: { count: 2500, amount: 750000 } } },
+  payments: {
+    attempts: 5000,
+    collected: 750000,
+    currency: 'EUR',
+    approved: 2500,
+    waived: 500,
+    byStatus: { approved: { count: 2500, amount: 750000 } },
+  },
   generatedAt: '2026-11-22T07:40:00.000Z',
 };
 
@@ -40,7 +47,7 @@ describe('normaliseStats', () => {
   it('fills what an older or broken answer lacks with zeros and empty lists', () => {
     const stats = normaliseStats({ total: 2, byStatus: { draft: 2 }, funnel: 'nope', payments: null });
     expect(stats).toMatchObject({ total: 2, byProgram: {}, funnel: [], timePerStep: [], activeSessions: 0, generatedAt: null });
-    expect(stats.payments).toEqual({ attempts: 0, collected: 0, approved: 0, waived: 0, byStatus: {} });
+    expect(stats.payments).toEqual({ attempts: 0, collected: 0, currency: 'USD', approved: 0, waived: 0, byStatus: {} });
     expect(normaliseStats(null).total).toBe(0);
   });
 });
@@ -108,9 +115,7 @@ describe('formatting', () => {
     expect(formatDuration(346, 'zh-CN')).toContain('5');
     expect(formatDuration(346, 'zh-CN')).toContain('分钟');
   });
-  it('formats USD and shares in the locale', () => {
-    expect(formatUsd(750000, 'en')).toBe('$750,000.00');
-    expect(formatUsd(150, 'es')).toMatch(/150,00\sUS\$/);
+  it('formats shares in the locale', () => {
     expect(formatShare(0.9001, 'en')).toBe('90%');
     expect(formatShare(0.1234, 'en')).toBe('12.3%');
   });

@@ -50,6 +50,7 @@ export function normaliseStats(json: unknown): AdminStats {
     payments: {
       attempts: num(payments.attempts),
       collected: num(payments.collected),
+      currency: typeof payments.currency === 'string' && /^[A-Z]{3}$/.test(payments.currency) ? payments.currency : 'USD',
       approved: num(payments.approved),
       waived: num(payments.waived),
       byStatus: paymentByStatus,
@@ -117,11 +118,6 @@ export function timeSeries(times: StepTime[]): StepTime[] {
     return i < 0 ? STEP_KEYS.length : i;
   };
   return [...times].sort((a, b) => rank(a.step) - rank(b.step) || a.step.localeCompare(b.step));
-}
-
-/** An amount in US dollars, in `locale` ("$750,000.00"). */
-export function formatUsd(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /** A count in `locale` ("10,000"). */

@@ -1,6 +1,6 @@
 /**
  * The discount-code form shared by create and edit (issue 5 item 6): code (upper-cased as typed),
- * kind, value (USD or percent; not asked for a waiver), expiry in the admin's own time zone, maximum
+ * kind, value (the deployment's currency or percent; not asked for a waiver), expiry in the admin's own time zone, maximum
  * uses, description and active. Validated on the client as on the server; server 422 errors land on
  * the fields too.
  */
@@ -8,6 +8,7 @@ import { Alert } from '@mui/material';
 import type { ReactElement } from 'react';
 import { BooleanInput, FormDataConsumer, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { LocalDateTimeInput } from '../common/LocalDateTimeInput';
+import { useCurrency } from '../common/money';
 import { validateDiscountCode, type DiscountCodeFormValues } from './discountCode';
 import { DISCOUNT_KINDS, type DiscountKind } from './types';
 
@@ -17,6 +18,7 @@ const KIND_CHOICES = DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `app.discou
 /** The value input, labelled by kind; a note instead for a waiver (the whole fee, value 0). */
 function ValueInput({ kind }: { kind: DiscountKind | undefined }) {
   const translate = useTranslate();
+  const currency = useCurrency();
   if (kind === 'waiver') {
     return (
       <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }}>
@@ -27,7 +29,11 @@ function ValueInput({ kind }: { kind: DiscountKind | undefined }) {
   return (
     <NumberInput
       source="value"
-      label={kind === 'percent' ? 'app.discount_codes.value_percent' : 'app.discount_codes.value_usd'}
+      label={
+        kind === 'percent'
+          ? 'app.discount_codes.value_percent'
+          : translate('app.discount_codes.value_amount', { currency: currency ?? '…' })
+      }
       // No native min/max/step: the browser would block the save with its own message, in its own
       // language; validateDiscountCode says the same in the console's language.
       step="any"

@@ -25,6 +25,7 @@ import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { CodeStateChip } from './CodeStateChip';
+import { useCurrency } from '../common/money';
 import { codeState, formatDiscountValue, usageText } from './discountCode';
 import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
 
@@ -36,11 +37,12 @@ const filters = [
   <NullableBooleanInput key="active" source="active" />,
 ];
 
-/** The value as the applicant will see it, in the console's locale: `$25.00`, `25%`, or "Fee waiver". */
+/** The value as the applicant will see it, in the console's locale and the deployment's currency: `$25.00`, `25%`, or "Fee waiver". */
 function useValueText(): (record: DiscountCodeRecord) => string {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  return (record) => formatDiscountValue(record, locale) ?? translate('app.discount_codes.kind.waiver');
+  const currency = useCurrency();
+  return (record) => formatDiscountValue(record, locale, currency) ?? translate('app.discount_codes.kind.waiver');
 }
 
 function ListActions() {

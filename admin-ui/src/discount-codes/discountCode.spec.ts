@@ -127,21 +127,25 @@ describe('codeState and usageText', () => {
 
 describe('formatDiscountValue', () => {
   const nbsp = '\u00a0';
-  it('formats a fixed amount in US dollars for each console locale', () => {
-    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'en')).toBe('$25.00');
-    expect(formatDiscountValue({ kind: 'fixed', value: 1234.5 }, 'en')).toBe('$1,234.50');
-    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'es')).toBe(`25,00${nbsp}US$`);
-    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'zh-CN')).toBe('US$25.00');
+  it('formats a fixed amount in the deployment’s currency for each console locale', () => {
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'es', 'EUR')).toBe(`25,00${nbsp}€`);
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'en', 'CAD')).toBe('CA$25.00');
+    // before GET /api/config has answered: the number alone, never a guessed currency
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'en', undefined)).toBe('25.00');
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'en', 'USD')).toBe('$25.00');
+    expect(formatDiscountValue({ kind: 'fixed', value: 1234.5 }, 'en', 'USD')).toBe('$1,234.50');
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'es', 'USD')).toBe(`25,00${nbsp}US$`);
+    expect(formatDiscountValue({ kind: 'fixed', value: 25 }, 'zh-CN', 'USD')).toBe('US$25.00');
   });
 
   it('formats a percentage with up to two decimals in the locale', () => {
-    expect(formatDiscountValue({ kind: 'percent', value: 25 }, 'en')).toBe('25%');
-    expect(formatDiscountValue({ kind: 'percent', value: 12.34 }, 'en')).toBe('12.34%');
-    expect(formatDiscountValue({ kind: 'percent', value: 12.5 }, 'es')).toBe(`12,5${nbsp}%`);
-    expect(formatDiscountValue({ kind: 'percent', value: 100 }, 'zh-CN')).toBe('100%');
+    expect(formatDiscountValue({ kind: 'percent', value: 25 }, 'en', 'USD')).toBe('25%');
+    expect(formatDiscountValue({ kind: 'percent', value: 12.34 }, 'en', 'USD')).toBe('12.34%');
+    expect(formatDiscountValue({ kind: 'percent', value: 12.5 }, 'es', 'USD')).toBe(`12,5${nbsp}%`);
+    expect(formatDiscountValue({ kind: 'percent', value: 100 }, 'zh-CN', 'USD')).toBe('100%');
   });
 
   it('has no number for a waiver', () => {
-    expect(formatDiscountValue({ kind: 'waiver', value: 0 }, 'en')).toBeNull();
+    expect(formatDiscountValue({ kind: 'waiver', value: 0 }, 'en', 'USD')).toBeNull();
   });
 });

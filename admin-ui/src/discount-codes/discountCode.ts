@@ -4,6 +4,7 @@
  * at most two decimals, 0 for waiver; maxUses a whole number ≥ 1 or empty), the request body, and
  * the "Expire now" body.
  */
+import { formatMoney } from '../common/money';
 import type { DiscountCodePayload, DiscountCodeRecord, DiscountKind } from './types';
 
 /** What the API accepts as a code (before upper-casing). */
@@ -104,13 +105,18 @@ export function usageText(record: Pick<DiscountCodeRecord, 'usageCount' | 'maxUs
 
 /**
  * The discount as the applicant will see it, formatted for the console's `locale` (BCP 47, e.g.
- * `en`, `es`, `zh-CN`) with Intl.NumberFormat: a fixed amount in US dollars (`$25.00`,
- * `25,00 US$`), a percentage with up to two decimals (`12.5%`, `12,5 %`). A waiver has no number:
- * null, and the caller shows its translated name.
+ * `en`, `es`, `zh-CN`) with Intl.NumberFormat: a fixed amount in the deployment's `currency` (`$25.00`,
+ * `25,00 US$`, `25,00 €`; a plain `25.00` while the currency is not known yet), a percentage with up to
+ * two decimals (`12.5%`, `12,5 %`). A waiver has no number: null, and the caller shows its translated name.
  */
-export function formatDiscountValue(record: Pick<DiscountCodeRecord, 'kind' | 'value'>, locale: string): string | null {
+export function formatDiscountValue(
+  record: Pick<DiscountCodeRecord, 'kind' | 'value'>,
+  locale: string,
+  currency: string | undefined,
+): string | null {
   const value = Number(record.value);
-  if (record.kind === 'fixed') return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(value);
+  if (record.kind === 'fixed')
+    return currency ? formatMoney(value, currency, locale) : new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(value);
   if (record.kind === 'percent') return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
   return null;
 }

@@ -33,6 +33,22 @@ const loaders: Record<AppLocale, () => Promise<Messages>> = {
   'zh-CN': async () => (await import('./zh-CN.json')).default as Messages,
 };
 
+/**
+ * Plurals: a polyglot message `a |||| b` becomes i18next's `x_one` / `x_other`, but i18next picks the
+ * form by the language's CLDR categories (`Intl.PluralRules`): Spanish also has `many` (a million),
+ * Chinese only `other`. Each category a plural group lacks takes its `_other` text (in place).
+ */
+export function completePluralForms(tree: Messages, locale: string): Messages {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  for (const [key, value] of Object.entries(tree)) {
+    if (value && typeof value === 'object') completePluralForms(value as Messages, locale);
+    const base = /^(.*)_other$/.exec(key)?.[1];
+    if (base === undefined || typeof value !== 'string' || !(`${base}_one` in tree)) continue;
+    for (const category of categories) tree[`${base}_${category}`] ??= value;
+  }
+  return tree;
+}
+
 /** An i18next backend that imports the locale's JSON chunk when first needed. */
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -44,7 +60,9 @@ const lazyBackend: BackendModule = {
       return;
     }
     load()
-      .then((messages) => callback(null, convertRaTranslationsToI18next(messages) as ResourceKey))
+      .then((messages) =>
+        callback(null, completePluralForms(convertRaTranslationsToI18next(messages) as Messages, language) as ResourceKey),
+      )
       .catch((error: Error) => callback(error, null));
   },
 };

@@ -1,6 +1,8 @@
 /**
  * Locale completeness (DESIGN §9): every key of en.json must exist, non-empty, in es.json and
  * zh-CN.json (and no extra keys), with the same {{placeholders}}; every key used in the code must exist in en.
+ * Plural groups (i18next `x_one`/`x_other` in English) are expected in each language's own plural
+ * categories (Spanish `one`, `many`, `other`; Chinese `other`), and a form answers to English `x_other`.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,21 +29,47 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
 
 const en = flatten(load('en'));
 
+/** A plural group of English: `base_one` and `base_other` both there (`details.uploaded_one` alone is no plural). */
+const pluralBase = (key: string): string | undefined => {
+  const base = /^(.*)_(one|other)$/.exec(key)?.[1];
+  return base !== undefined && en.has(`${base}_one`) && en.has(`${base}_other`) ? base : undefined;
+};
+
+/** The keys `locale` must have: the English ones, each plural group in the language's plural categories. */
+function expectedKeys(locale: string): string[] {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const keys = new Set<string>();
+  for (const key of en.keys()) {
+    const base = pluralBase(key);
+    if (base === undefined) keys.add(key);
+    else for (const category of categories) keys.add(`${base}_${category}`);
+  }
+  return [...keys];
+}
+
+/** The English key a key of `locale` answers to (`x_many` → `x_other`). */
+function englishKey(key: string, locale: string): string {
+  const plural = /^(.*)_([a-z]+)$/.exec(key);
+  const categories: string[] = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  return plural && categories.includes(plural[2]!) && pluralBase(`${plural[1]}_other`) !== undefined ? `${plural[1]}_other` : key;
+}
+
 describe.each(['es', 'zh-CN'])('locale %s', (name) => {
   const other = flatten(load(name));
+  const expected = expectedKeys(name);
 
-  it('has every English key with a non-empty string', () => {
-    const missing = [...en.keys()].filter((k) => typeof other.get(k) !== 'string' || (other.get(k) as string).trim() === '');
+  it('has every English key (plural groups in its own plural categories) with a non-empty string', () => {
+    const missing = expected.filter((k) => typeof other.get(k) !== 'string' || (other.get(k) as string).trim() === '');
     expect(missing).toEqual([]);
   });
 
   it('has no key that English lacks', () => {
-    expect([...other.keys()].filter((k) => !en.has(k))).toEqual([]);
+    expect([...other.keys()].filter((k) => !expected.includes(k))).toEqual([]);
   });
 
   it('keeps the same interpolation placeholders', () => {
-    const wrong = [...en.entries()].filter(
-      ([k, v]) => typeof v === 'string' && JSON.stringify(placeholders(v)) !== JSON.stringify(placeholders(String(other.get(k) ?? ''))),
+    const wrong = [...other.entries()].filter(
+      ([k, v]) => JSON.stringify(placeholders(String(v))) !== JSON.stringify(placeholders(String(en.get(englishKey(k, name)) ?? ''))),
     );
     expect(wrong.map(([k]) => k)).toEqual([]);
   });
@@ -89,6 +117,7 @@ describe('English messages', () => {
       used.add(`validation.${kind}`);
       used.add(`validation.${kind}_required`);
     }
-    expect([...used].filter((k) => !en.has(k)).sort()).toEqual([]);
+    // a plural key is used without its suffix: t('autosave.invalid', { count })
+    expect([...used].filter((k) => !en.has(k) && !en.has(`${k}_other`)).sort()).toEqual([]);
   });
 });

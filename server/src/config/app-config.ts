@@ -8,13 +8,25 @@ import { z } from 'zod';
  */
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** One OAuth2 / OIDC provider of OAUTH_PROVIDERS (authorization code + PKCE, then userinfo). */
+/** An amount in the currency's major unit with at most two decimals (held as integer cents, issue 14). */
+const money = z.coerce
+  .number()
+  .min(0)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'at most 2 decimals (whole cents)' });
+
+/**
+ * One OpenID Connect provider of OAUTH_PROVIDERS: its issuer (metadata read by discovery from
+ * `<issuer>/.well-known/openid-configuration`), the client's credentials and the scopes asked for.
+ * Plain `http:` issuers are accepted only on loopback (a provider on the same machine, tests).
+ */
 const oauthProviderSchema = z.object({
   clientId: z.string().min(1),
   clientSecret: z.string().min(1),
-  authorizeUrl: z.url({ protocol: /^https?$/ }),
-  tokenUrl: z.url({ protocol: /^https?$/ }),
-  userinfoUrl: z.url({ protocol: /^https?$/ }),
+  issuer: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(url), {
+      message: 'the issuer must be https (http only on loopback)',
+    }),
   scopes: z.string().default('openid email profile'),
 });
 const oauthProvidersSchema = z.record(
@@ -83,7 +95,7 @@ export const configSchema = z.object({
   EMAIL_VERIFICATION_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /**
    * OAuth2 / OpenID Connect providers, a JSON object keyed by provider name:
-   * `{"google":{"clientId":"…","clientSecret":"…","authorizeUrl":"…","tokenUrl":"…","userinfoUrl":"…","scopes":"openid email profile"}}`.
+   * `{"google":{"clientId":"…","clientSecret":"…","issuer":"https://accounts.google.com","scopes":"openid email profile"}}`.
    */
   OAUTH_PROVIDERS: z
     .string()
@@ -153,8 +165,8 @@ export const configSchema = z.object({
   CLAMAV_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 
   // Application fee (spec §9, DESIGN §7). Money in the currency's major unit.
-  APPLICATION_FEE: z.coerce.number().min(0).default(150),
-  LATE_FEE: z.coerce.number().min(0).default(150),
+  APPLICATION_FEE: money.default(150),
+  LATE_FEE: money.default(150),
   /** The late fee applies once the current time is after this instant (ISO 8601 with zone). */
   LATE_FEE_AFTER: z.iso.datetime({ offset: true }).default('2025-07-30T04:01:00Z'),
   /** ISO 4217 code of the fee. */

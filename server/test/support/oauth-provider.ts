@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 
 /** The person the double signs in as (OIDC userinfo claims). */
 export interface ProviderUser {
@@ -11,7 +12,22 @@ export interface ProviderUser {
   family_name?: string;
 }
 
-/** A local OAuth2 authorization server for tests: authorization code + PKCE (S256), token, userinfo. */
+/** Ways to spoil the next ID token, for the checks the portal must make. */
+export interface IdTokenTamper {
+  /** a `nonce` claim other than the one sent to /authorize */
+  nonce?: string;
+  /** an `iss` claim other than the double's issuer */
+  issuer?: string;
+  /** an `aud` claim other than the client id */
+  audience?: string;
+  /** signed with a key that is not in the JWKS (same `kid`) */
+  foreignKey?: boolean;
+}
+
+/**
+ * A local OpenID Connect provider for tests: discovery, JWKS, authorization code + PKCE (S256), token
+ * with an RS256-signed ID token, userinfo.
+ */
 export interface OAuthProviderDouble {
   /** `http://127.0.0.1:<port>` */
   url: string;
@@ -23,6 +39,8 @@ export interface OAuthProviderDouble {
   user: ProviderUser | 'deny';
   /** Every token request's form fields, in order. */
   tokenRequests: Record<string, string>[];
+  /** Spoils the next ID tokens while set. */
+  tamper: IdTokenTamper | undefined;
   close(): Promise<void>;
 }
 
@@ -33,34 +51,79 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /**
- * Starts the double on a free loopback port. `/authorize` approves at once (no login page): it
- * redirects to `redirect_uri?code=…&state=…`. `/token` checks client id and secret, the code (single
- * use, bound to its redirect_uri) and the PKCE verifier against the challenge. `/userinfo` answers the
- * claims for the bearer access token.
+ * Starts the double on a free loopback port; its issuer is its URL. `/.well-known/openid-configuration`
+ * describes it, `/jwks` holds its RS256 public key. `/authorize` approves at once (no login page): it
+ * redirects to `redirect_uri?code=…&state=…&iss=…`. `/token` checks client id and secret (form fields),
+ * the code (single use, bound to its redirect_uri) and the PKCE verifier against the challenge, and
+ * answers an access token and an ID token (`iss`, `aud`, `sub`, `nonce`, `iat`, `exp`, e-mail and name
+ * claims). `/userinfo` answers the claims for the bearer access token.
  */
 export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
   const clientId = 'portal-client';
   const clientSecret = 'portal-secret';
-  const codes = new Map<string, { redirectUri: string; challenge: string; user: ProviderUser }>();
+  const codes = new Map<string, { redirectUri: string; challenge: string; nonce: string; user: ProviderUser }>();
   const accessTokens = new Map<string, ProviderUser>();
-  const double = { user: { sub: 'user-1' } as ProviderUser | 'deny', tokenRequests: [] as Record<string, string>[] };
+  const double = {
+    user: { sub: 'user-1' } as ProviderUser | 'deny',
+    tokenRequests: [] as Record<string, string>[],
+    tamper: undefined as IdTokenTamper | undefined,
+  };
+  const kid = 'double-key-1';
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const foreign = await generateKeyPair('RS256');
+  const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } as JWK] };
+  let issuer = '';
+  const idToken = (user: ProviderUser, nonce: string) => {
+    const tamper = double.tamper ?? {};
+    const key: CryptoKey = tamper.foreignKey ? foreign.privateKey : privateKey;
+    return new SignJWT({ ...user, nonce: tamper.nonce ?? nonce })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuer(tamper.issuer ?? issuer)
+      .setAudience(tamper.audience ?? clientId)
+      .setSubject(user.sub)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+  };
   const json = (status: number, body: unknown) => ({ status, body: JSON.stringify(body), type: 'application/json' });
 
   const server: Server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       let answer: { status: number; body: string; type: string; location?: string };
-      if (url.pathname === '/authorize' && request.method === 'GET') {
+      if (url.pathname === '/.well-known/openid-configuration') {
+        answer = json(200, {
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `${issuer}/token`,
+          userinfo_endpoint: `${issuer}/userinfo`,
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ['code'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          code_challenge_methods_supported: ['S256'],
+          token_endpoint_auth_methods_supported: ['client_secret_post'],
+          authorization_response_iss_parameter_supported: true,
+        });
+      } else if (url.pathname === '/jwks') {
+        answer = json(200, jwks);
+      } else if (url.pathname === '/authorize' && request.method === 'GET') {
         const p = url.searchParams;
         const target = new URL(p.get('redirect_uri') ?? '');
         if (p.get('client_id') !== clientId || p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256') {
           answer = json(400, { error: 'invalid_request' });
         } else {
           target.searchParams.set('state', p.get('state') ?? '');
+          target.searchParams.set('iss', issuer);
           if (double.user === 'deny') target.searchParams.set('error', 'access_denied');
           else {
             const code = randomBytes(16).toString('hex');
-            codes.set(code, { redirectUri: p.get('redirect_uri')!, challenge: p.get('code_challenge') ?? '', user: double.user });
+            codes.set(code, {
+              redirectUri: p.get('redirect_uri')!,
+              challenge: p.get('code_challenge') ?? '',
+              nonce: p.get('nonce') ?? '',
+              user: double.user,
+            });
             target.searchParams.set('code', code);
           }
           answer = { status: 302, body: '', type: 'text/plain', location: target.toString() };
@@ -81,7 +144,8 @@ export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
         } else {
           const accessToken = randomBytes(16).toString('hex');
           accessTokens.set(accessToken, grant.user);
-          answer = json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600 });
+          const id_token = await idToken(grant.user, grant.nonce);
+          answer = json(200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, id_token });
         }
       } else if (url.pathname === '/userinfo') {
         const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
@@ -96,6 +160,7 @@ export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  issuer = url;
   return Object.assign(double, {
     url,
     clientId,
@@ -103,9 +168,7 @@ export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
     config: () => ({
       clientId,
       clientSecret,
-      authorizeUrl: `${url}/authorize`,
-      tokenUrl: `${url}/token`,
-      userinfoUrl: `${url}/userinfo`,
+      issuer: url,
       scopes: 'openid email profile',
     }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -27,7 +27,7 @@ describe('formFailure', () => {
   });
 
   it('words a 429 without a body from Retry-After', () => {
-    expect(formFailure(httpError(429, '', { 'retry-after': '17' }), t, 'login.failed').message).toBe('auth.too_many {"seconds":17}');
+    expect(formFailure(httpError(429, '', { 'retry-after': '17' }), t, 'login.failed').message).toBe('auth.too_many {"count":17}');
   });
 
   it('gives the first server message of each field of a 422', () => {

@@ -37,7 +37,7 @@ export function formFailure(error: unknown, t: TFunction, fallbackKey: string): 
     if (messages[0]) fieldErrors[field] = messages[0];
   }
   let message = body?.message;
-  if (!message && status === 429) message = t('auth.too_many', { seconds: retryAfterSeconds(error) ?? 60 });
+  if (!message && status === 429) message = t('auth.too_many', { count: retryAfterSeconds(error) ?? 60 });
   return { message: message || t(fallbackKey), fieldErrors, status };
 }
 

@@ -25,7 +25,7 @@ export function SessionDialog({ session }: { session: FormSession }) {
         </>
       }
     >
-      <p>{t('session.warning_text', { minutes })}</p>
+      <p>{t('session.warning_text', { count: minutes })}</p>
     </Dialog>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Server messages in English: error codes (DESIGN §4) and validation constraints (class-validator
  * constraint names). Field messages do not repeat the field (the `errors` map is keyed by it);
- * `{{constraint1}}`… are the rule's arguments.
+ * `{{constraint1}}`… are the rule's arguments. Counted words are i18next plurals in `units`
+ * (`x_one`/`x_other` in English; each language has its own plural categories, see {@link LocaleMessages}),
+ * used inside a message by nesting: `$t(units.seconds, {"count": {{seconds}} })`.
  * The es and zh-CN files must have exactly these keys (checked by the compiler and by a test).
  */
 export const en = {
@@ -14,7 +16,7 @@ export const en = {
     'AUTH-401': 'Please log in.',
     'AUTH-401-credentials': 'These credentials do not match our records.',
     'AUTH-403': 'You are not allowed to do this.',
-    'AUTH-429': 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+    'AUTH-429': 'Too many attempts. Please wait $t(units.seconds, {"count": {{seconds}} }) and try again.',
     'TKN-000': 'The link is valid.',
     'TKN-001': 'This link is not valid. Please use the link from your most recent e-mail.',
     'TKN-002': 'This application can no longer be opened.',
@@ -64,7 +66,7 @@ export const en = {
     'PAY-422-certify': 'Please certify and sign the application first (certify first).',
     'PAY-409-status': 'This application cannot be paid (its status is {{status}}).',
     'AUTH-429-locked':
-      'Too many failed logins for this account. Please wait {{seconds}} seconds (about {{minutes}} min) or reset your password.',
+      'Too many failed logins for this account. Please wait $t(units.seconds, {"count": {{seconds}} }) (about {{minutes}} min) or reset your password.',
     'PWD-422-token': 'This password reset link is invalid or has expired. Please ask for a new one.',
     'EMV-001': 'This verification link is invalid, has expired or was already used. Log in and ask for a new one on your home page.',
     'OAU-404': 'This sign-in provider is not configured.',
@@ -104,10 +106,10 @@ export const en = {
       'Dear {{firstName}},\n\n{{recommenderName}} has not yet answered your request for a recommendation for {{program}} ({{semester}}), so we sent a reminder (number {{reminder}}).\n\nYou can see where each recommendation stands, resend a request or name another recommender on the references step of your application or on your home page.',
     verifySubject: 'Please confirm your e-mail address',
     verifyText:
-      'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within {{hours}} hours:\n\n{{link}}\n\nUntil you do, applications started with this address are not shown in your account. If you did not create an account at the admissions portal, you can ignore this e-mail.',
+      'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within $t(units.hours, {"count": {{hours}} }):\n\n{{link}}\n\nUntil you do, applications started with this address are not shown in your account. If you did not create an account at the admissions portal, you can ignore this e-mail.',
     passwordResetSubject: 'Reset your password',
     passwordResetText:
-      'Hello {{name}},\n\nWe received a request to reset the password of your admissions portal account. Open this link within {{minutes}} minutes to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.',
+      'Hello {{name}},\n\nWe received a request to reset the password of your admissions portal account. Open this link within $t(units.minutes, {"count": {{minutes}} }) to choose a new password:\n\n{{link}}\n\nIf you did not ask for this, you can ignore this e-mail: your password stays the same.',
     receiptSubject: 'Application received — reference {{referenceNumber}}',
     receiptGreeting: 'Dear {{name}},',
     receiptIntro: 'Thank you. We received your application for {{program}} ({{semester}}).',
@@ -125,7 +127,7 @@ export const en = {
     receiptClosing: 'The Admissions Office',
     startSubject: 'Your application for {{program}}: continue any time',
     startText:
-      'Dear {{firstName}},\n\nThank you for starting your application for {{program}} ({{semester}}). Your reference number is {{referenceNumber}}.\n\nEverything you enter is saved. To continue where you left off, open this link:\n{{link}}\n\nThe link is personal: please do not share it. It is valid for {{days}} days; after that you can ask for a new one at {{continueUrl}}.',
+      'Dear {{firstName}},\n\nThank you for starting your application for {{program}} ({{semester}}). Your reference number is {{referenceNumber}}.\n\nEverything you enter is saved. To continue where you left off, open this link:\n{{link}}\n\nThe link is personal: please do not share it. It is valid for $t(units.days, {"count": {{days}} }); after that you can ask for a new one at {{continueUrl}}.',
     continueSubject: 'Your link to continue your application',
     continueText:
       'Dear {{firstName}},\n\nHere is the link to continue your application for {{program}} ({{semester}}), reference number {{referenceNumber}}:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
@@ -187,7 +189,33 @@ export const en = {
     signatureDate: "Must be today's date.",
     unknown: 'This is not valid.',
   },
+  units: {
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    hours_one: '{{count}} hour',
+    hours_other: '{{count}} hours',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+  },
 };
 
-/** The shape every language's messages must have. */
+/** The shape of the English messages. */
 export type Messages = typeof en;
+
+/** A CLDR plural category, as `Intl.PluralRules` and i18next name them. */
+export type PluralCategory = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/** `T` with each plural group (`x_one` + `x_other`) given in the plural categories `C` instead. */
+type Pluralized<T, C extends PluralCategory> = {
+  [K in keyof T as K extends `${infer Base}_other` ? `${Base}_${C}` : K extends `${string}_one` ? never : K]: T[K] extends string
+    ? string
+    : Pluralized<T[K], C>;
+};
+
+/**
+ * The shape another language's messages must have: the English keys, with plural groups in that
+ * language's categories (Spanish `one`, `many`, `other`; Chinese `other` only).
+ */
+export type LocaleMessages<C extends PluralCategory> = Pluralized<Messages, C>;

@@ -1,7 +1,7 @@
-import type { Messages } from './messages.en.js';
+import type { LocaleMessages } from './messages.en.js';
 
 /** Server messages in Spanish; same keys as `messages.en.ts`. */
-export const es: Messages = {
+export const es: LocaleMessages<'one' | 'many' | 'other'> = {
   errors: {
     'REQ-400': 'No se pudo leer la solicitud. Revise lo que envió.',
     'REQ-404': 'No encontrado.',
@@ -11,7 +11,7 @@ export const es: Messages = {
     'AUTH-401': 'Inicie sesión, por favor.',
     'AUTH-401-credentials': 'Estas credenciales no coinciden con nuestros registros.',
     'AUTH-403': 'No tiene permiso para hacer esto.',
-    'AUTH-429': 'Demasiados intentos. Espere {{seconds}} segundos y vuelva a intentarlo.',
+    'AUTH-429': 'Demasiados intentos. Espere $t(units.seconds, {"count": {{seconds}} }) y vuelva a intentarlo.',
     'TKN-000': 'El enlace es válido.',
     'TKN-001': 'Este enlace no es válido. Use el enlace de su correo electrónico más reciente.',
     'TKN-002': 'Esta solicitud ya no se puede abrir.',
@@ -61,7 +61,7 @@ export const es: Messages = {
     'PAY-422-certify': 'Primero certifique y firme la solicitud (certify first).',
     'PAY-409-status': 'Esta solicitud no se puede pagar (su estado es {{status}}).',
     'AUTH-429-locked':
-      'Demasiados inicios de sesión fallidos para esta cuenta. Espere {{seconds}} segundos (unos {{minutes}} min) o restablezca su contraseña.',
+      'Demasiados inicios de sesión fallidos para esta cuenta. Espere $t(units.seconds, {"count": {{seconds}} }) (unos {{minutes}} min) o restablezca su contraseña.',
     'PWD-422-token': 'Este enlace para restablecer la contraseña no es válido o ha caducado. Pida uno nuevo.',
     'EMV-001':
       'Este enlace de verificación no es válido, ha caducado o ya se utilizó. Inicie sesión y pida uno nuevo en su página de inicio.',
@@ -103,10 +103,10 @@ export const es: Messages = {
       'Estimado/a {{firstName}}:\n\n{{recommenderName}} aún no ha respondido a su solicitud de recomendación para {{program}} ({{semester}}), así que le enviamos un recordatorio (número {{reminder}}).\n\nPuede ver el estado de cada recomendación, reenviar una solicitud o indicar otro recomendante en el paso de referencias de su solicitud o en su página de inicio.',
     verifySubject: 'Confirme su dirección de correo electrónico',
     verifyText:
-      'Hola, {{name}}:\n\nConfirme que esta es su dirección de correo electrónico abriendo este enlace en un plazo de {{hours}} horas:\n\n{{link}}\n\nHasta que lo haga, las solicitudes iniciadas con esta dirección no se muestran en su cuenta. Si no creó una cuenta en el portal de admisiones, puede ignorar este correo.',
+      'Hola, {{name}}:\n\nConfirme que esta es su dirección de correo electrónico abriendo este enlace en un plazo de $t(units.hours, {"count": {{hours}} }):\n\n{{link}}\n\nHasta que lo haga, las solicitudes iniciadas con esta dirección no se muestran en su cuenta. Si no creó una cuenta en el portal de admisiones, puede ignorar este correo.',
     passwordResetSubject: 'Restablezca su contraseña',
     passwordResetText:
-      'Hola {{name}}:\n\nRecibimos una solicitud para restablecer la contraseña de su cuenta del portal de admisiones. Abra este enlace en los próximos {{minutes}} minutos para elegir una nueva contraseña:\n\n{{link}}\n\nSi no la pidió, puede ignorar este correo: su contraseña no cambia.',
+      'Hola {{name}}:\n\nRecibimos una solicitud para restablecer la contraseña de su cuenta del portal de admisiones. Abra este enlace en los próximos $t(units.minutes, {"count": {{minutes}} }) para elegir una nueva contraseña:\n\n{{link}}\n\nSi no la pidió, puede ignorar este correo: su contraseña no cambia.',
     receiptSubject: 'Solicitud recibida — referencia {{referenceNumber}}',
     receiptGreeting: 'Estimado/a {{name}}:',
     receiptIntro: 'Gracias. Recibimos su solicitud para {{program}} ({{semester}}).',
@@ -124,7 +124,7 @@ export const es: Messages = {
     receiptClosing: 'La Oficina de Admisiones',
     startSubject: 'Su solicitud para {{program}}: continúe cuando quiera',
     startText:
-      'Estimado/a {{firstName}}:\n\nGracias por comenzar su solicitud para {{program}} ({{semester}}). Su número de referencia es {{referenceNumber}}.\n\nTodo lo que escribe se guarda. Para continuar donde lo dejó, abra este enlace:\n{{link}}\n\nEl enlace es personal: no lo comparta. Es válido durante {{days}} días; después puede pedir uno nuevo en {{continueUrl}}.',
+      'Estimado/a {{firstName}}:\n\nGracias por comenzar su solicitud para {{program}} ({{semester}}). Su número de referencia es {{referenceNumber}}.\n\nTodo lo que escribe se guarda. Para continuar donde lo dejó, abra este enlace:\n{{link}}\n\nEl enlace es personal: no lo comparta. Es válido durante $t(units.days, {"count": {{days}} }); después puede pedir uno nuevo en {{continueUrl}}.',
     continueSubject: 'Su enlace para continuar su solicitud',
     continueText:
       'Estimado/a {{firstName}}:\n\nAquí tiene el enlace para continuar su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
@@ -185,5 +185,19 @@ export const es: Messages = {
     signatureMismatch: 'La firma debe ser su nombre y apellido tal como figuran en la solicitud.',
     signatureDate: 'Debe ser la fecha de hoy.',
     unknown: 'No es válido.',
+  },
+  units: {
+    seconds_one: '{{count}} segundo',
+    seconds_many: '{{count}} segundos',
+    seconds_other: '{{count}} segundos',
+    minutes_one: '{{count}} minuto',
+    minutes_many: '{{count}} minutos',
+    minutes_other: '{{count}} minutos',
+    hours_one: '{{count}} hora',
+    hours_many: '{{count}} horas',
+    hours_other: '{{count}} horas',
+    days_one: '{{count}} día',
+    days_many: '{{count}} días',
+    days_other: '{{count}} días',
   },
 };

@@ -1,7 +1,7 @@
-import type { Messages } from './messages.en.js';
+import type { LocaleMessages } from './messages.en.js';
 
 /** Server messages in Simplified Chinese; same keys as `messages.en.ts`. */
-export const zhCN: Messages = {
+export const zhCN: LocaleMessages<'other'> = {
   errors: {
     'REQ-400': '无法读取该请求，请检查提交的内容。',
     'REQ-404': '未找到。',
@@ -11,7 +11,7 @@ export const zhCN: Messages = {
     'AUTH-401': '请登录。',
     'AUTH-401-credentials': '这些凭据与我们的记录不符。',
     'AUTH-403': '您无权执行此操作。',
-    'AUTH-429': '尝试次数过多。请等待 {{seconds}} 秒后再试。',
+    'AUTH-429': '尝试次数过多。请等待 $t(units.seconds, {"count": {{seconds}} })后再试。',
     'TKN-000': '链接有效。',
     'TKN-001': '此链接无效。请使用您最近一封电子邮件中的链接。',
     'TKN-002': '此申请已无法打开。',
@@ -58,7 +58,7 @@ export const zhCN: Messages = {
     'PAY-409-request': '此付款请求正在处理中。',
     'PAY-422-certify': '请先认证并签署申请（certify first）。',
     'PAY-409-status': '此申请无法付款（状态为 {{status}}）。',
-    'AUTH-429-locked': '该账户登录失败次数过多。请等待 {{seconds}} 秒（约 {{minutes}} 分钟）或重置密码。',
+    'AUTH-429-locked': '该账户登录失败次数过多。请等待 $t(units.seconds, {"count": {{seconds}} })（约 {{minutes}} 分钟）或重置密码。',
     'PWD-422-token': '此密码重置链接无效或已过期。请重新申请。',
     'EMV-001': '此验证链接无效、已过期或已被使用。请登录并在您的主页上重新申请。',
     'OAU-404': '未配置此登录提供方。',
@@ -98,10 +98,10 @@ export const zhCN: Messages = {
       '{{firstName}} 您好：\n\n{{recommenderName}} 尚未回复您为 {{program}}（{{semester}}）发出的推荐请求，因此我们发送了提醒（第 {{reminder}} 次）。\n\n您可以在申请的推荐人步骤或您的主页上查看每份推荐的状态、重新发送请求或指定其他推荐人。',
     verifySubject: '请确认您的电子邮件地址',
     verifyText:
-      '{{name}}，您好：\n\n请在 {{hours}} 小时内打开以下链接，确认这是您的电子邮件地址：\n\n{{link}}\n\n在确认之前，用此地址开始的申请不会显示在您的账户中。如果您没有在招生门户创建账户，请忽略此邮件。',
+      '{{name}}，您好：\n\n请在 $t(units.hours, {"count": {{hours}} })内打开以下链接，确认这是您的电子邮件地址：\n\n{{link}}\n\n在确认之前，用此地址开始的申请不会显示在您的账户中。如果您没有在招生门户创建账户，请忽略此邮件。',
     passwordResetSubject: '重置您的密码',
     passwordResetText:
-      '{{name}}，您好：\n\n我们收到了重置您招生门户账户密码的请求。请在 {{minutes}} 分钟内打开此链接以设置新密码：\n\n{{link}}\n\n如果这不是您本人的请求，请忽略此邮件：您的密码不会改变。',
+      '{{name}}，您好：\n\n我们收到了重置您招生门户账户密码的请求。请在 $t(units.minutes, {"count": {{minutes}} })内打开此链接以设置新密码：\n\n{{link}}\n\n如果这不是您本人的请求，请忽略此邮件：您的密码不会改变。',
     receiptSubject: '已收到申请 — 参考号 {{referenceNumber}}',
     receiptGreeting: '{{name}}，您好：',
     receiptIntro: '谢谢。我们已收到您对 {{program}}（{{semester}}）的申请。',
@@ -119,7 +119,7 @@ export const zhCN: Messages = {
     receiptClosing: '招生办公室',
     startSubject: '您的{{program}}申请：随时可以继续',
     startText:
-      '{{firstName}}，您好：\n\n感谢您开始申请{{program}}（{{semester}}）。您的参考编号是 {{referenceNumber}}。\n\n您填写的所有内容都会被保存。要从上次离开的地方继续，请打开此链接：\n{{link}}\n\n此链接仅供您本人使用，请勿分享。链接有效期为 {{days}} 天；过期后可在 {{continueUrl}} 申请新的链接。',
+      '{{firstName}}，您好：\n\n感谢您开始申请{{program}}（{{semester}}）。您的参考编号是 {{referenceNumber}}。\n\n您填写的所有内容都会被保存。要从上次离开的地方继续，请打开此链接：\n{{link}}\n\n此链接仅供您本人使用，请勿分享。链接有效期为 $t(units.days, {"count": {{days}} })；过期后可在 {{continueUrl}} 申请新的链接。',
     continueSubject: '继续填写申请的链接',
     continueText:
       '{{firstName}}，您好：\n\n这是继续填写您的{{program}}（{{semester}}）申请的链接，参考编号 {{referenceNumber}}：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
@@ -180,5 +180,11 @@ export const zhCN: Messages = {
     signatureMismatch: '签名必须是您在申请中填写的名字和姓氏。',
     signatureDate: '必须是今天的日期。',
     unknown: '无效。',
+  },
+  units: {
+    seconds_other: '{{count}} 秒',
+    minutes_other: '{{count}} 分钟',
+    hours_other: '{{count}} 小时',
+    days_other: '{{count}} 天',
   },
 };

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { API_ERROR_BODY_SCHEMA } from '../errors/api-error-body.schema.js';
+import { I18nService } from '../i18n/i18n.service.js';
 import { en } from '../i18n/messages.en.js';
 
 /** Name of the `Authorization: Bearer` security scheme (login tokens and integrator API keys). */
@@ -108,18 +109,15 @@ function defaultCode(status: string): string {
 /** Sample values for the placeholders of the English messages in examples. */
 const SAMPLE_VALUES: Record<string, string> = { seconds: '60', minutes: '15', max: '10 MiB', status: 'submitted' };
 
-/** An example body of the error shape: the code's real English message (field errors for VAL-001). */
+/** An example body of the error shape: the code's real English message, as i18next renders it (field errors for VAL-001). */
 function errorExample(code: string): Record<string, unknown> {
-  const messages = Object.entries(en.errors as Record<string, string>);
-  const message =
-    messages.find(([key]) => key === code)?.[1] ??
-    messages.find(([key]) => key.startsWith(`${code}-`))?.[1] ??
-    messages.find(([key]) => key === code.replace(/-[a-z]+$/, ''))?.[1] ??
-    'See docs/api.md for this code.';
+  const keys = Object.keys(en.errors);
+  const key =
+    keys.find((k) => k === code) ?? keys.find((k) => k.startsWith(`${code}-`)) ?? keys.find((k) => k === code.replace(/-[a-z]+$/, ''));
   const example: Record<string, unknown> = {
     success: false,
     code,
-    message: message.replace(/\{\{(\w+)\}\}/g, (_, name: string) => SAMPLE_VALUES[name] ?? name),
+    message: key ? new I18nService().t(`errors.${key}`, 'en', SAMPLE_VALUES) : 'See docs/api.md for this code.',
   };
   if (code === 'VAL-001') example.errors = { 'emergencyContact.email': [en.validation.isEmail] };
   return example;

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { fromCents } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { Application, type ApplicationStatus, type ReferenceStatus } from '../applications/application.entity.js';
@@ -161,7 +162,7 @@ export class AdminApplicationsService {
         [id],
       ) as Promise<Record<string, unknown>[]>,
       this.db.query(
-        `SELECT id, request_id, amount, late_fee, discount, total, currency, status, gateway, invoice_number,
+        `SELECT id, request_id, amount_cents, late_fee_cents, discount_cents, total_cents, currency, status, gateway, invoice_number,
                 transaction_id, account_number, error_code, error_text, created_at
          FROM payments WHERE application_id = $1 ORDER BY created_at`,
         [id],
@@ -188,10 +189,10 @@ export class AdminApplicationsService {
       payments: payments.map((r): AdminPayment => ({
         id: String(r.id),
         requestId: String(r.request_id),
-        amount: Number(r.amount),
-        lateFee: Number(r.late_fee),
-        discount: Number(r.discount),
-        total: Number(r.total),
+        amount: fromCents(Number(r.amount_cents)),
+        lateFee: fromCents(Number(r.late_fee_cents)),
+        discount: fromCents(Number(r.discount_cents)),
+        total: fromCents(Number(r.total_cents)),
         currency: String(r.currency),
         status: String(r.status),
         gateway: String(r.gateway),

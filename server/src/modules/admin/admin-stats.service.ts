@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { fromCents } from '../../common/money/money.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdminStatsResponse, type PaymentStatusTotal } from './dto/admin-stats.dto.js';
 
 /** Session maximum time (spec §9): a session counts as active if it was active within this window. */
@@ -12,7 +14,10 @@ const ACTIVE_SESSION_MINUTES = 30;
  */
 @Injectable()
 export class AdminStatsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Every figure of {@link AdminStatsResponse}. */
   async stats(): Promise<AdminStatsResponse> {
@@ -42,8 +47,8 @@ export class AdminStatsService {
         [ACTIVE_SESSION_MINUTES],
       ) as Promise<{ n: number }[]>,
       this.db.query(
-        `SELECT status, count(*)::int AS n, coalesce(sum(total), 0)::float8 AS amount FROM payments GROUP BY status`,
-      ) as Promise<{ status: string; n: number; amount: number }[]>,
+        `SELECT status, count(*)::int AS n, coalesce(sum(total_cents), 0)::text AS cents FROM payments GROUP BY status`,
+      ) as Promise<{ status: string; n: number; cents: string }[]>,
     ]);
     const dimension = (dim: string) =>
       Object.fromEntries(
@@ -54,7 +59,7 @@ export class AdminStatsService {
       );
     const byStatus = dimension('status');
     const byPaymentStatus: Record<string, PaymentStatusTotal> = Object.fromEntries(
-      payments.map((p) => [p.status, { count: p.n, amount: Math.round(p.amount * 100) / 100 }]),
+      payments.map((p) => [p.status, { count: p.n, amount: fromCents(Number(p.cents)) }]),
     );
     return {
       total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
@@ -69,6 +74,7 @@ export class AdminStatsService {
       payments: {
         attempts: payments.reduce((sum, p) => sum + p.n, 0),
         collected: byPaymentStatus.approved?.amount ?? 0,
+        currency: this.config.CURRENCY,
         approved: byPaymentStatus.approved?.count ?? 0,
         waived: byPaymentStatus.waived?.count ?? 0,
         byStatus: byPaymentStatus,

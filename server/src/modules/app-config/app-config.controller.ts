@@ -16,6 +16,8 @@ export class PublicConfigResponse {
       'names of the OAuth sign-in providers configured in OAUTH_PROVIDERS (for `POST /api/oauth/{provider}`); never their settings',
   })
   oauthProviders: string[];
+  @ApiProperty({ example: 'USD', description: 'ISO 4217 code of the application fee (`CURRENCY`), for formatting amounts' })
+  currency: string;
 }
 
 /** `GET /api/config`. Public. */
@@ -44,5 +46,6 @@ export function publicConfigOf(config: AppConfig): PublicConfigResponse {
     sessionMaxMs: 1_800_000,
     maintenanceCheckIntervalMs: 80_000,
     oauthProviders: Object.keys(config.OAUTH_PROVIDERS ?? {}),
+    currency: config.CURRENCY,
   };
 }

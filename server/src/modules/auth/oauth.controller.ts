@@ -55,6 +55,7 @@ export class OAuthController {
   })
   @ApiQuery({ name: 'code', type: String, required: false })
   @ApiQuery({ name: 'state', type: String, required: false })
+  @ApiQuery({ name: 'iss', type: String, required: false, description: 'the issuer (RFC 9207), checked when the provider sends it' })
   @ApiQuery({ name: 'error', type: String, required: false })
   @ApiFoundResponse({ description: 'redirect to the applicant-ui /login with #oauth_token=… or #oauth_error=…' })
   async callback(
@@ -71,7 +72,7 @@ export class OAuthController {
     try {
       const issued = await this.oauth.complete(
         provider,
-        { code: text(query.code), state: text(query.state), error: text(query.error) },
+        { code: text(query.code), state: text(query.state), iss: text(query.iss), error: text(query.error) },
         cookies?.[STATE_COOKIE],
       );
       response.redirect(

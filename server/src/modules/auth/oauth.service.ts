@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { createHash } from 'node:crypto';
+import * as oidc from 'openid-client';
 import { LessThan, type Repository } from 'typeorm';
 import { APP_CONFIG, publicUrl, type AppConfig, type OAuthProviderConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
@@ -13,14 +13,14 @@ import { OAuthState } from './oauth-state.entity.js';
 
 /** How long a sign-in may take between `POST /api/oauth/{provider}` and the callback (ms). */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
-/** Timeout of each call to the provider (token, userinfo), ms. */
-const PROVIDER_TIMEOUT_MS = 10_000;
+/** Timeout of each call to the provider (discovery, token, JWKS, userinfo), seconds. */
+const PROVIDER_TIMEOUT_SECONDS = 10;
 
 /** Callback failures, sent to the applicant-ui as `/login#oauth_error=<code>`. */
 export type OAuthErrorCode =
   /** missing, unknown, expired, reused or foreign `state` */
   | 'OAU-001'
-  /** the provider refused (user denied), or the code exchange / userinfo call failed */
+  /** the provider refused (user denied), the code exchange or userinfo call failed, or the ID token is not valid */
   | 'OAU-002'
   /** the provider gave no e-mail, or an unverified e-mail that belongs to an existing account */
   | 'OAU-003';
@@ -35,7 +35,7 @@ export class OAuthCallbackError extends Error {
   }
 }
 
-/** The userinfo claims the portal reads (OIDC standard claims). */
+/** The claims the portal reads (OIDC standard claims, from the ID token and userinfo). */
 interface UserInfo {
   sub?: unknown;
   email?: unknown;
@@ -46,16 +46,20 @@ interface UserInfo {
 }
 
 /**
- * Sign-in with a generic OAuth2 / OpenID Connect provider (spec §7 `POST /api/oauth/{provider}` → `{url}`),
- * configured by OAUTH_PROVIDERS. Authorization-code flow with PKCE (S256) and a random `state`, stored
- * as sha256 in `oauth_states` with the verifier, valid 10 minutes, used once, and bound to the browser
- * by an httpOnly cookie. The callback exchanges the code (client_secret_post), reads userinfo (`sub`,
- * `email`, `email_verified`, `given_name`, `family_name`), links or creates the account and issues an
- * access token.
+ * Sign-in with an OpenID Connect provider (spec §7 `POST /api/oauth/{provider}` → `{url}`), configured by
+ * OAUTH_PROVIDERS, through `openid-client`: the provider's metadata by discovery from its issuer (cached;
+ * a failed discovery is retried at the next sign-in), authorization-code flow with PKCE (S256), a random
+ * `state` and `nonce`. The state is stored as sha256 in `oauth_states` with the verifier and the nonce,
+ * valid 10 minutes, used once, and bound to the browser by an httpOnly cookie. The callback exchanges the
+ * code (client_secret_post) and validates the ID token (signature against the provider's JWKS, `iss`, `aud`,
+ * `exp`, `nonce`), reads userinfo when the provider has it (its `sub` must be the ID token's), links or
+ * creates the account (`email_verified` honoured, issue 11) and issues an access token.
  */
 @Injectable()
 export class OAuthService {
   private readonly logger = new Logger(OAuthService.name);
+  /** Discovered provider configurations by provider name. */
+  private readonly discovered = new Map<string, Promise<oidc.Configuration>>();
 
   constructor(
     @InjectRepository(OAuthState) private readonly states: Repository<OAuthState>,
@@ -81,43 +85,74 @@ export class OAuthService {
     return provider;
   }
 
+  /** The provider's configuration by OIDC discovery, once per provider (forgotten when it fails). */
+  private configuration(name: string, provider: OAuthProviderConfig): Promise<oidc.Configuration> {
+    let found = this.discovered.get(name);
+    if (!found) {
+      const loopback = provider.issuer.startsWith('http:'); // allowed by the config schema only on loopback
+      found = oidc
+        .discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretPost(provider.clientSecret), {
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          // the ID token's signature is checked against the JWKS even though it came over TLS from the token endpoint
+          execute: [oidc.enableNonRepudiationChecks, ...(loopback ? [oidc.allowInsecureRequests] : [])],
+        })
+        .then((configuration) => {
+          configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
+          return configuration;
+        });
+      found.catch(() => this.discovered.delete(name));
+      this.discovered.set(name, found);
+    }
+    return found;
+  }
+
   /**
    * Starts a sign-in.
    * @returns the provider's authorization URL and the raw `state` (for the binding cookie)
-   * @throws ApiException 404 REQ-404 (OAU-404 message) for a provider that is not configured
+   * @throws ApiException 404 REQ-404 (OAU-404 message) for a provider that is not configured;
+   *         503 SRV-503 when the provider's discovery document cannot be read
    */
   async start(name: string): Promise<{ url: string; state: string }> {
     const provider = this.provider(name);
+    let configuration: oidc.Configuration;
+    try {
+      configuration = await this.configuration(name, provider);
+    } catch (error) {
+      this.logger.warn(`OAuth ${name}: discovery at ${provider.issuer} failed: ${(error as Error).message}`);
+      throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'SRV-503');
+    }
     const state = generateToken();
-    const codeVerifier = generateToken();
+    const nonce = oidc.randomNonce();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
     await this.states.delete({ expiresAt: LessThan(new Date()) });
     await this.states.insert({
       stateHash: hashToken(state),
       provider: name,
       codeVerifier,
+      nonce,
       expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
     });
-    const url = new URL(provider.authorizeUrl);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('client_id', provider.clientId);
-    url.searchParams.set('redirect_uri', this.redirectUri(name));
-    url.searchParams.set('scope', provider.scopes);
-    url.searchParams.set('state', state);
-    url.searchParams.set('code_challenge', createHash('sha256').update(codeVerifier).digest('base64url'));
-    url.searchParams.set('code_challenge_method', 'S256');
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.redirectUri(name),
+      scope: provider.scopes,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
     return { url: url.toString(), state };
   }
 
   /**
    * Completes a sign-in.
-   * @param query the callback's query (`code`, `state`, or `error`)
+   * @param query the callback's query (`code`, `state`, `iss`, or `error`)
    * @param cookieState the `state` of the binding cookie set by {@link start}
    * @returns the access token for the linked or new account
    * @throws OAuthCallbackError with OAU-001/002/003; ApiException 404 for an unknown provider
    */
   async complete(
     name: string,
-    query: { code?: string; state?: string; error?: string },
+    query: { code?: string; state?: string; iss?: string; error?: string },
     cookieState: string | undefined,
   ): Promise<{ token: string; expires_in: number }> {
     const provider = this.provider(name);
@@ -125,61 +160,49 @@ export class OAuthService {
       throw new OAuthCallbackError('OAU-001', 'state missing or not this browser');
     // DELETE … RETURNING through TypeORM answers [rows, affected count]: the state works once.
     const [deleted] = (await this.states.query(
-      `DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 RETURNING code_verifier, expires_at`,
+      `DELETE FROM oauth_states WHERE state_hash = $1 AND provider = $2 RETURNING code_verifier, nonce, expires_at`,
       [hashToken(query.state), name],
-    )) as [{ code_verifier: string; expires_at: Date }[], number];
+    )) as [{ code_verifier: string; nonce: string; expires_at: Date }[], number];
     const saved = deleted[0];
     if (!saved || new Date(saved.expires_at).getTime() <= Date.now())
       throw new OAuthCallbackError('OAU-001', 'state unknown, used or expired');
     if (query.error || !query.code) throw new OAuthCallbackError('OAU-002', `provider answered ${query.error ?? 'no code'}`);
 
-    const accessToken = await this.exchange(name, provider, query.code, saved.code_verifier);
-    const info = await this.userInfo(provider, accessToken);
+    const info = await this.claims(name, provider, { code: query.code, state: query.state, iss: query.iss }, saved);
     const user = await this.linkOrCreate(name, info);
     const issued = await this.auth.issue(user, false);
     return { token: issued.token, expires_in: issued.expires_in };
   }
 
-  private async exchange(name: string, provider: OAuthProviderConfig, code: string, codeVerifier: string): Promise<string> {
-    const body = new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: this.redirectUri(name),
-      client_id: provider.clientId,
-      client_secret: provider.clientSecret,
-      code_verifier: codeVerifier,
-    });
-    const answer = await this.call(provider.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-    });
-    const token = (answer as { access_token?: unknown }).access_token;
-    if (typeof token !== 'string' || !token) throw new OAuthCallbackError('OAU-002', 'token answer without access_token');
-    return token;
-  }
-
-  private async userInfo(provider: OAuthProviderConfig, accessToken: string): Promise<UserInfo> {
-    return (await this.call(provider.userinfoUrl, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-    })) as UserInfo;
-  }
-
-  private async call(url: string, init: RequestInit): Promise<unknown> {
-    let response: Response;
+  /**
+   * Exchanges the code and answers the validated ID token's claims, completed by userinfo when the
+   * provider has an endpoint for it (same `sub` required). Any failure of the provider or of a check
+   * (state, PKCE, ID token signature, `iss`, `aud`, `exp`, `nonce`) is OAU-002.
+   */
+  private async claims(
+    name: string,
+    provider: OAuthProviderConfig,
+    callback: { code: string; state: string; iss?: string },
+    saved: { code_verifier: string; nonce: string },
+  ): Promise<UserInfo> {
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+      const configuration = await this.configuration(name, provider);
+      const currentUrl = new URL(this.redirectUri(name));
+      for (const [key, value] of Object.entries(callback)) if (value !== undefined) currentUrl.searchParams.set(key, value);
+      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+        pkceCodeVerifier: saved.code_verifier,
+        expectedState: callback.state,
+        expectedNonce: saved.nonce,
+        idTokenExpected: true,
+      });
+      const idToken = tokens.claims()!;
+      if (!configuration.serverMetadata().userinfo_endpoint) return idToken;
+      const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      return { ...idToken, ...userInfo };
     } catch (error) {
-      throw new OAuthCallbackError('OAU-002', `${url}: ${(error as Error).message}`);
-    }
-    const text = await response.text();
-    if (!response.ok) throw new OAuthCallbackError('OAU-002', `${url}: HTTP ${response.status} ${text.slice(0, 200)}`);
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-      return parsed;
-    } catch {
-      throw new OAuthCallbackError('OAU-002', `${url}: answer is not a JSON object`);
+      const cause = (error as { cause?: unknown }).cause;
+      const detail = cause instanceof Error ? ` (${cause.message})` : '';
+      throw new OAuthCallbackError('OAU-002', `${(error as Error).message}${detail}`);
     }
   }
 

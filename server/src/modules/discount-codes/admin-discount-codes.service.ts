@@ -5,6 +5,7 @@ import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
 import { AuditService } from '../admin/audit.service.js';
 import type { User } from '../users/user.entity.js';
+import { toCents } from '../../common/money/money.js';
 import { DiscountCode } from './discount-code.entity.js';
 import { DiscountCodeResponse, type DiscountCodeDto } from './dto/admin-discount-code.dto.js';
 
@@ -34,7 +35,7 @@ export class AdminDiscountCodesService {
         id: 'd.id',
         code: 'd.code',
         kind: 'd.kind',
-        value: 'd.value',
+        value: 'd.valueHundredths',
         expiresAt: 'd.expiresAt',
         usageCount: 'd.usageCount',
         createdAt: 'd.createdAt',
@@ -112,7 +113,7 @@ export class AdminDiscountCodesService {
     return {
       code: dto.code.toUpperCase(),
       kind: dto.kind,
-      value: Math.round(value * 100) / 100,
+      valueHundredths: toCents(value),
       ...(dto.description !== undefined ? { description: dto.description?.trim() || null } : {}),
       ...(dto.expiresAt !== undefined ? { expiresAt: dto.expiresAt ? new Date(dto.expiresAt) : null } : {}),
       ...(dto.maxUses !== undefined ? { maxUses: dto.maxUses } : {}),

@@ -3,8 +3,6 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 /** How a discount code lowers the fee: a fixed amount, a percentage, or the whole fee (waiver). */
 export type DiscountKind = 'fixed' | 'percent' | 'waiver';
 
-const numeric = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
-
 /** A discount code managed by admins (table `discount_codes`, DESIGN §7; BRIEF contract 6). */
 @Entity('discount_codes')
 export class DiscountCode {
@@ -12,8 +10,11 @@ export class DiscountCode {
   /** Matched case-insensitively (unique on `upper(code)`). */
   @Column('text') code: string;
   @Column('text') kind: DiscountKind;
-  /** Currency major units for `fixed`, 0–100 for `percent`, ignored for `waiver`. */
-  @Column('numeric', { precision: 10, scale: 2, transformer: numeric }) value: number;
+  /**
+   * The value × 100, an integer (migration 1764151000000): cents for `fixed`, hundredths of a percent
+   * (0–10000) for `percent`, 0 for `waiver`.
+   */
+  @Column('integer', { name: 'value_hundredths' }) valueHundredths: number;
   @Column('text', { nullable: true }) description: string | null;
   @Column('timestamptz', { name: 'expires_at', nullable: true }) expiresAt: Date | null;
   @Column('integer', { name: 'max_uses', nullable: true }) maxUses: number | null;

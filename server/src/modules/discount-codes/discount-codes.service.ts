@@ -4,11 +4,6 @@ import type { EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { DiscountCode } from './discount-code.entity.js';
 
-/** Rounds money to cents. */
-export function cents(value: number): number {
-  return Math.round(value * 100) / 100;
-}
-
 /**
  * Discount codes (DESIGN §7; BRIEF contract 6): look a code up, compute what it takes off a fee, and
  * count its uses. A use is counted when a payment with it is approved or waived, never for attempts.
@@ -31,17 +26,19 @@ export class DiscountCodesService {
   }
 
   /**
-   * What the code takes off `gross` (fee plus late fee), in cents precision, never more than `gross`.
-   * A waiver takes all of it.
+   * What the code takes off `grossCents` (fee plus late fee, integer cents), in integer cents, never more
+   * than `grossCents`: a percentage rounded to the nearest cent (half up), a fixed amount as it is, a
+   * waiver all of it.
    */
-  discountFor(code: DiscountCode, gross: number): number {
+  discountFor(code: DiscountCode, grossCents: number): number {
     switch (code.kind) {
       case 'waiver':
-        return gross;
+        return grossCents;
       case 'percent':
-        return Math.min(gross, cents((gross * code.value) / 100));
+        // valueHundredths is hundredths of a percent: 1250 = 12.5 % (exact integer arithmetic below 2^53)
+        return Math.min(grossCents, Math.round((grossCents * code.valueHundredths) / 10_000));
       case 'fixed':
-        return Math.min(gross, cents(code.value));
+        return Math.min(grossCents, code.valueHundredths);
     }
   }
 

@@ -1,10 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { centsColumn } from '../../common/money/money.js';
 import type { ChargeOutcome } from './gateway/payment-gateway.js';
 
 /** Status of one attempt: `pending` while the gateway is being asked; `waived` without a gateway call. */
 export type PaymentRowStatus = 'pending' | ChargeOutcome | 'waived';
-
-const money = { to: (v: number) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /** One payment attempt (table `payments`; `request_id` unique: the same request never charges twice). */
 @Entity('payments')
@@ -13,10 +12,11 @@ export class Payment {
   @Column('uuid', { name: 'application_id' }) applicationId: string;
   /** The client's idempotency key of the attempt. */
   @Column('text', { name: 'request_id' }) requestId: string;
-  @Column('numeric', { precision: 10, scale: 2, transformer: money }) amount: number;
-  @Column('numeric', { name: 'late_fee', precision: 10, scale: 2, transformer: money }) lateFee: number;
-  @Column('numeric', { precision: 10, scale: 2, transformer: money }) discount: number;
-  @Column('numeric', { precision: 10, scale: 2, transformer: money }) total: number;
+  /** Amounts in integer cents of `currency` (migration 1764151000000). */
+  @Column('bigint', { name: 'amount_cents', transformer: centsColumn }) amountCents: number;
+  @Column('bigint', { name: 'late_fee_cents', transformer: centsColumn }) lateFeeCents: number;
+  @Column('bigint', { name: 'discount_cents', transformer: centsColumn }) discountCents: number;
+  @Column('bigint', { name: 'total_cents', transformer: centsColumn }) totalCents: number;
   @Column('text') currency: string;
   @Column('uuid', { name: 'discount_code_id', nullable: true }) discountCodeId: string | null;
   @Column('text') status: PaymentRowStatus;

@@ -46,8 +46,7 @@ export class PaymentsController {
     @Query('discountCode') discountCode?: string,
   ): Promise<QuoteResponse> {
     await this.access.authorize(request, typeof applicationId === 'string' ? applicationId : undefined);
-    const { discountCodeId: _, ...quote } = await this.payments.quote(typeof discountCode === 'string' ? discountCode : undefined);
-    return { success: true, data: quote };
+    return { success: true, data: await this.payments.quoteView(typeof discountCode === 'string' ? discountCode : undefined) };
   }
 
   /** Pays (or, with a full-waiver code, waives) the fee; the same requestId never charges twice. */

@@ -10,7 +10,8 @@ import { hashToken } from '../../common/security/token-hash.js';
 import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
-import { cents, DiscountCodesService } from '../discount-codes/discount-codes.service.js';
+import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
+import { centsToDecimalString, formatCents, fromCents, toCents } from '../../common/money/money.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
@@ -18,9 +19,27 @@ import { acceptJsSettings } from './gateway/accept-js.config.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
 import { Payment } from './payment.entity.js';
 
-/** A quote plus the code row it used. */
-export interface Quote extends QuoteView {
+/** The fee amounts in integer cents of the currency. */
+export interface FeeCents {
+  amountCents: number;
+  lateFeeCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/** A quote: its amounts in cents, the code row it used, and the rest of the wire answer. */
+export interface Quote extends FeeCents, Omit<QuoteView, 'amount' | 'lateFee' | 'discount' | 'total'> {
   discountCodeId: string | null;
+}
+
+/** The wire fields of fee amounts (spec §9: the currency's major unit, e.g. `150`), from cents. */
+export function feeAmounts(fee: FeeCents): Pick<QuoteView, 'amount' | 'lateFee' | 'discount' | 'total'> {
+  return {
+    amount: fromCents(fee.amountCents),
+    lateFee: fromCents(fee.lateFeeCents),
+    discount: fromCents(fee.discountCents),
+    total: fromCents(fee.totalCents),
+  };
 }
 
 /** What `POST /api/payments` answers on success: HTTP status (201 paid/waived, 202 held) and body. */
@@ -86,26 +105,35 @@ export class PaymentsService {
    * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code
    */
   async quote(code?: string, now = new Date()): Promise<Quote> {
-    const amount = this.config.APPLICATION_FEE;
-    const lateFee = now.getTime() > Date.parse(this.config.LATE_FEE_AFTER) ? this.config.LATE_FEE : 0;
-    const gross = cents(amount + lateFee);
+    const amountCents = toCents(this.config.APPLICATION_FEE);
+    const lateFeeCents = now.getTime() > Date.parse(this.config.LATE_FEE_AFTER) ? toCents(this.config.LATE_FEE) : 0;
+    const gross = amountCents + lateFeeCents;
     const discountCode = code?.trim() ? await this.discounts.lookup(code) : null;
-    const discount = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
-    const total = cents(gross - discount);
+    const discountCents = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
+    const totalCents = gross - discountCents;
     const acceptJs = acceptJsSettings(this.config);
     return {
-      amount,
-      lateFee,
-      discount,
-      total,
+      amountCents,
+      lateFeeCents,
+      discountCents,
+      totalCents,
       currency: this.config.CURRENCY,
       discountCode: discountCode?.code ?? null,
       discountCodeId: discountCode?.id ?? null,
-      waived: total <= 0,
+      waived: totalCents <= 0,
       lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
       gateway: this.config.PAYMENT_GATEWAY,
       ...(acceptJs ? { apiLoginId: acceptJs.apiLoginId, clientKey: acceptJs.clientKey, acceptJsUrl: acceptJs.acceptJsUrl } : {}),
     };
+  }
+
+  /**
+   * The quote as `GET /api/payments/quote` answers it: amounts in the currency's major unit (spec §9).
+   * @throws ApiException 422 PAY-004 as {@link quote}
+   */
+  async quoteView(code?: string): Promise<QuoteView> {
+    const { discountCodeId: _, amountCents, lateFeeCents, discountCents, totalCents, ...rest } = await this.quote(code);
+    return { ...rest, ...feeAmounts({ amountCents, lateFeeCents, discountCents, totalCents }) };
   }
 
   /**
@@ -138,7 +166,7 @@ export class PaymentsService {
     }
     const [firstName, ...rest] = dto.creditCardFullName!.trim().split(/\s+/);
     const result = await this.gateway.charge({
-      amount: quote.total.toFixed(2),
+      amount: centsToDecimalString(quote.totalCents),
       currency: quote.currency,
       invoiceNumber: row.invoiceNumber,
       refId: refIdOf(dto.requestId),
@@ -261,10 +289,10 @@ export class PaymentsService {
           manager.getRepository(Payment).create({
             applicationId: application.id,
             requestId: dto.requestId,
-            amount: quote.amount,
-            lateFee: quote.lateFee,
-            discount: quote.discount,
-            total: quote.total,
+            amountCents: quote.amountCents,
+            lateFeeCents: quote.lateFeeCents,
+            discountCents: quote.discountCents,
+            totalCents: quote.totalCents,
             currency: quote.currency,
             discountCodeId: quote.discountCodeId,
             status: 'pending',
@@ -389,10 +417,7 @@ export class PaymentsService {
       status: row.status,
       Payment_Status: application.paymentStatus,
       referenceNumber: application.referenceNumber,
-      amount: row.amount,
-      lateFee: row.lateFee,
-      discount: row.discount,
-      total: row.total,
+      ...feeAmounts(row),
       currency: row.currency,
       discountCode: row.discountCodeId ? await this.codeName(row.discountCodeId) : null,
       waived: row.status === 'waived',
@@ -441,7 +466,7 @@ export class PaymentsService {
     const application = await this.applications.findOneByOrFail({ id: row.applicationId });
     const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
     const t = (key: string, params: Record<string, unknown> = {}) => this.i18n.t(`mail.${key}`, locale, params);
-    const money = new Intl.NumberFormat(locale, { style: 'currency', currency: row.currency });
+    const money = (cents: number) => formatCents(cents, row.currency, locale);
     const token = await this.tokens.issue(application.id, 'details');
     const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
     const link = `${base}/validation?token=${encodeURIComponent(token)}`;
@@ -453,10 +478,10 @@ export class PaymentsService {
       '',
       t('receiptTitle'),
       t('receiptReference', { value: application.referenceNumber }),
-      t('receiptAmount', { value: money.format(row.amount) }),
-      t('receiptLateFee', { value: money.format(row.lateFee) }),
-      t('receiptDiscount', { value: money.format(row.discount) }),
-      t('receiptTotal', { value: money.format(row.total) }),
+      t('receiptAmount', { value: money(row.amountCents) }),
+      t('receiptLateFee', { value: money(row.lateFeeCents) }),
+      t('receiptDiscount', { value: money(row.discountCents) }),
+      t('receiptTotal', { value: money(row.totalCents) }),
       ...(row.status === 'waived'
         ? [t('receiptWaived')]
         : [t('receiptCard', { value: row.accountNumber?.slice(-4) ?? '' }), t('receiptTransaction', { value: row.transactionId ?? '' })]),

@@ -48,7 +48,7 @@ export function SaveStatusBar({ snapshot, onRetry }: SaveStatusBarProps) {
     pending: t('autosave.pending'),
     saving: t('autosave.saving'),
     saved: t('autosave.saved'),
-    invalid: held === 1 ? t('autosave.invalid_single') : t('autosave.invalid_multiple', { n: held }),
+    invalid: t('autosave.invalid', { count: held }),
     offline: t('autosave.offline'),
     maintenance: `${snapshot.message ?? t('autosave.maintenance')} ${t('autosave.maintenance_kept')}`,
     conflict: t('autosave.conflict'),

@@ -84,7 +84,7 @@ export class AdminAttachment {
   @ApiProperty({ example: '/api/details/attachments/<id>/download' }) downloadUrl: string;
 }
 
-/** One payment attempt. Amounts in USD. */
+/** One payment attempt. Amounts in the major unit of `currency` (stored as integer cents). */
 export class AdminPayment {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() requestId: string;

@@ -17,13 +17,14 @@ export class StepTime {
 /** Payment attempts of one status. */
 export class PaymentStatusTotal {
   @ApiProperty() count: number;
-  @ApiProperty({ description: 'sum of `total`, currency units (USD)' }) amount: number;
+  @ApiProperty({ description: 'sum of `total`, in the major unit of `PaymentTotals.currency` (summed in cents)' }) amount: number;
 }
 
 /** Payment totals. */
 export class PaymentTotals {
   @ApiProperty({ description: 'every payment attempt' }) attempts: number;
-  @ApiProperty({ description: 'sum of approved payments, USD' }) collected: number;
+  @ApiProperty({ description: 'sum of approved payments, in the major unit of `currency` (summed in cents)' }) collected: number;
+  @ApiProperty({ example: 'USD', description: 'ISO 4217 code of the amounts (`CURRENCY`)' }) currency: string;
   @ApiProperty({ description: 'approved payments' }) approved: number;
   @ApiProperty({ description: 'fee waivers' }) waived: number;
   @ApiProperty({

@@ -8,7 +8,11 @@ export class DiscountCodeResponse {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'SPRING25' }) code: string;
   @ApiProperty({ enum: ['fixed', 'percent', 'waiver'] }) kind: DiscountKind;
-  @ApiProperty({ example: 25, description: 'USD off (fixed) or percent off (percent); 0 for waiver' }) value: number;
+  @ApiProperty({
+    example: 25,
+    description: 'off the fee: the configured currency’s major unit (fixed, e.g. 25.5) or percent (percent); 0 for waiver',
+  })
+  value: number;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' }) maxUses: number | null;
@@ -24,7 +28,7 @@ export class DiscountCodeResponse {
       id: row.id,
       code: row.code,
       kind: row.kind,
-      value: row.value,
+      value: row.valueHundredths / 100,
       description: row.description,
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       maxUses: row.maxUses,

@@ -27,7 +27,7 @@ export const MissingList = forwardRef<HTMLDivElement, MissingListProps>(function
   if (missing.length === 0) return null;
   return (
     <div ref={ref} tabIndex={-1} className="form__alert missing-list" role="alert" data-testid="missing-list">
-      <p>{t('review.missing_intro', { number: missing.length })}</p>
+      <p>{t('review.missing_intro', { count: missing.length })}</p>
       <ul>
         {missing.map((m) => (
           <li key={`${m.step}-${m.field}`}>
