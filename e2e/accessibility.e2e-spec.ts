@@ -92,6 +92,12 @@ beforeAll(async () => {
   const user = await firstId('users');
   const audit = await firstId('audit-log');
   const advisory = await firstId('advisory-lines');
+  const webhook = await adminApi<{ id: string }>(
+    'POST',
+    '/webhooks',
+    { url: 'http://127.0.0.1:9/hooks', events: ['application.submitted'], description: 'CRM' },
+    201,
+  );
   adminScreens = [
     { name: 'dashboard', path: '/admin/' },
     { name: 'dropdowns', path: '/admin/dropdowns' },
@@ -108,6 +114,10 @@ beforeAll(async () => {
     { name: 'discount code edit', path: `/admin/discount-codes/${code.id}` },
     { name: 'users', path: '/admin/users' },
     { name: 'user edit', path: `/admin/users/${user}` },
+    { name: 'webhooks', path: '/admin/webhooks' },
+    { name: 'webhook create', path: '/admin/webhooks/create' },
+    { name: 'webhook edit', path: `/admin/webhooks/${webhook.id}` },
+    { name: 'webhook deliveries', path: '/admin/webhook-deliveries' },
     { name: 'audit log', path: '/admin/audit-log' },
     { name: 'audit log entry', path: `/admin/audit-log/${audit}/show` },
   ];

@@ -10,6 +10,7 @@ import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
+import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
 import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   AddressCountry1764021000000,
   Recommendations1764100000000,
   Decisions1764120000000,
+  Webhooks1764140000000,
   OAuthNonce1764150000000,
   MoneyCents1764151000000,
 ];

@@ -16,6 +16,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/MarkEmailRead';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import SendIcon from '@mui/icons-material/Send';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -46,6 +48,11 @@ const ApiKeyList = lazy(() => import('./api-keys/ApiKeyList'));
 const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
 const DecisionTemplateList = lazy(() => import('./decisions/DecisionTemplateList'));
 const DecisionTemplateEdit = lazy(() => import('./decisions/DecisionTemplateEdit'));
+const WebhookList = lazy(() => import('./webhooks/WebhookList'));
+const WebhookCreate = lazy(() => import('./webhooks/WebhookCreate'));
+const WebhookEdit = lazy(() => import('./webhooks/WebhookEdit'));
+const DeliveryList = lazy(() => import('./webhooks/DeliveryList'));
+const DeliveryShow = lazy(() => import('./webhooks/DeliveryShow'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 
@@ -137,6 +144,23 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={MailIcon}
           recordRepresentation="id"
           options={{ label: 'app.menu.decision_templates' }}
+        />
+        <Resource
+          name="webhooks"
+          list={WebhookList}
+          create={WebhookCreate}
+          edit={WebhookEdit}
+          icon={WebhookIcon}
+          recordRepresentation="url"
+          options={{ label: 'app.menu.webhooks' }}
+        />
+        <Resource
+          name="webhook-deliveries"
+          list={DeliveryList}
+          show={DeliveryShow}
+          icon={SendIcon}
+          recordRepresentation={(r: { eventType: string; endpointUrl: string }) => `${r.eventType} → ${r.endpointUrl}`}
+          options={{ label: 'app.menu.webhook_deliveries' }}
         />
         <Resource
           name="audit-log"

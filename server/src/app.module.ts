@@ -28,6 +28,7 @@ import { SessionModule } from './modules/session/session.module.js';
 import { TimelogModule } from './modules/timelog/timelog.module.js';
 import { TokenModule } from './modules/token/token.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The whole API. Built per process from the validated configuration and the database URL. */
 @Module({})
@@ -66,6 +67,7 @@ export class AppModule {
         DiscountCodesModule,
         PaymentsModule,
         DecisionsModule,
+        WebhooksModule,
         RecommendationsModule,
       ],
     };

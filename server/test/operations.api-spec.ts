@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import httpProxy from 'http-proxy';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort } from '../src/common/net/free-port.js';
+import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
 
 /**
  * Operations (issue 14) on real server processes: the server is compiled (`tsc`, as `npm run build`)
@@ -21,9 +19,6 @@ import { freePort } from '../src/common/net/free-port.js';
  * exits 0; that the JSON access log carries the request id and no token; and that start:prod refuses a
  * non-production NODE_ENV.
  */
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(serverDir, 'dist', 'ops-test');
-const MAIN = join(outDir, 'server', 'src', 'main.js');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 const METRICS_TOKEN = 'ops-metrics-token-0123456789';
@@ -41,8 +36,9 @@ interface Replica {
   url: (path: string) => string;
 }
 
+let MAIN: string;
 let databaseUrl: string;
-let databaseName: string;
+let database: EmptyDatabase;
 const replicas: Replica[] = [];
 
 function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -186,31 +182,9 @@ async function storedCount(emails: string[]): Promise<number> {
 }
 
 beforeAll(async () => {
-  // Compile the server as `npm run build -w server` does, into a folder of its own (incremental).
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(serverDir, '..', 'node_modules', 'typescript', 'bin', 'tsc'),
-      '-p',
-      join(serverDir, 'tsconfig.build.json'),
-      '--outDir',
-      outDir,
-      '--incremental',
-      '--tsBuildInfoFile',
-      join(outDir, '.tsbuildinfo'),
-    ],
-    { cwd: serverDir },
-  );
-  if (!existsSync(MAIN)) throw new Error(`no ${MAIN} after tsc`);
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL!;
-  databaseName = `portal_ops_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  MAIN = await compileServer('ops-test');
+  database = await createEmptyDatabase('portal_ops');
+  databaseUrl = database.url;
 }, 300_000);
 
 afterAll(async () => {
@@ -220,10 +194,7 @@ afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length) await redis.del(...keys);
   await redis.quit();
-  const cleanup = new pg.Client({ connectionString: process.env.TEST_DATABASE_SERVER_URL });
-  await cleanup.connect();
-  await cleanup.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await cleanup.end();
+  await database?.drop();
 }, 60_000);
 
 describe('start:prod', () => {

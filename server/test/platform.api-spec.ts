@@ -87,6 +87,12 @@ describe('OpenAPI document', () => {
     ['/api/admin/audit-log/{id}', ['get']],
     ['/api/admin/time-logs', ['get']],
     ['/api/admin/sessions', ['get']],
+    ['/api/admin/payments', ['get']],
+    ['/api/admin/webhooks', ['get', 'post']],
+    ['/api/admin/webhooks/{id}', ['get', 'put', 'delete']],
+    ['/api/admin/webhooks/deliveries', ['get']],
+    ['/api/admin/webhooks/deliveries/{id}', ['get']],
+    ['/api/admin/webhooks/deliveries/{id}/redeliver', ['post']],
   ];
 
   it('GET /api/docs-json is an OpenAPI 3 document listing every route of docs/api.md with its methods', async () => {

@@ -69,7 +69,24 @@ export type AdminDataProvider = DataProvider & {
   getJobs: () => Promise<JobQueueCounts[]>;
 };
 
-const base = simpleRestProvider(ADMIN_API_URL, httpClient);
+const simpleRest = simpleRestProvider(ADMIN_API_URL, httpClient);
+
+/**
+ * Console resources whose API path differs from their name: `webhook-deliveries` lives at
+ * `/api/admin/webhooks/deliveries` (a resource named `webhooks/deliveries` would collide with the
+ * `webhooks/:id` routes of the console).
+ */
+const API_PATHS: Record<string, string> = { 'webhook-deliveries': 'webhooks/deliveries' };
+
+/** ra-data-simple-rest with {@link API_PATHS} applied to every method's resource. */
+const base = Object.fromEntries(
+  Object.entries(simpleRest).map(([name, method]) => [
+    name,
+    typeof method === 'function'
+      ? (resource: string, ...rest: unknown[]) => (method as (...args: unknown[]) => unknown)(API_PATHS[resource] ?? resource, ...rest)
+      : method,
+  ]),
+) as DataProvider;
 
 /** The console's data provider instance. */
 export const dataProvider: AdminDataProvider = {

@@ -201,6 +201,16 @@ export const configSchema = z.object({
   DECISION_RELEASE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often each replica's pg-boss workers look for new jobs (seconds, at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  /** Webhooks: first retry delay after a failed delivery (seconds); each next one doubles, up to 12 h. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).default(30),
+  /** Webhooks: how long after the event deliveries are still retried (seconds; 3 days) before they are `failed`. */
+  WEBHOOK_RETRY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(259_200),
+  /** Webhooks: how often the sweeper looks for deliveries whose job was never queued or was lost (seconds). */
+  WEBHOOK_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Webhooks: a due delivery still pending this long after its job was queued is queued again (seconds). */
+  WEBHOOK_REQUEUE_AFTER_SECONDS: z.coerce.number().min(1).default(300),
+  /** Webhooks: longest wait for a receiver's answer (ms). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Days a recommender's link stays valid when the application has no deadline (issue 15 item 1). */
   RECOMMENDATION_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(60),
   /** Days without an answer before a recommender is reminded (and again after as many days since the last reminder). */

@@ -20,6 +20,7 @@ import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DecisionLetterTemplate } from '../modules/decisions/decision-letter-template.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
+import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity.js';
 import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
@@ -42,6 +43,7 @@ export const ENTITIES = [
   Payment,
   ApiKey,
   DecisionLetterTemplate,
+  WebhookEndpoint,
   Recommendation,
 ];
 

@@ -103,22 +103,23 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   };
 }
 
+/** The start body of the tests' applicant (men's MSW, Spring 2026), without the location. */
+export const MOSHE_START = {
+  gender: 'Male',
+  fieldOfInterest: 'MSW',
+  semester: 'Spring 2026',
+  firstName: 'Moshe',
+  lastName: 'Levi',
+  email: 'moshe@example.com',
+  locale: 'en',
+} as const;
+
 /** A valid start-application body (men's MSW, Spring 2026, first listed location). */
 export async function startBody(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const programs = await t.http().get('/api/programs?gender=male');
   const msw = programs.body.find((p: { name: string }) => p.name === 'MSW');
   const course = msw.courses.find((c: { semester: string }) => c.semester === 'Spring 2026');
-  return {
-    gender: 'Male',
-    fieldOfInterest: 'MSW',
-    semester: 'Spring 2026',
-    location: course.locations[0],
-    firstName: 'Moshe',
-    lastName: 'Levi',
-    email: 'moshe@example.com',
-    locale: 'en',
-    ...overrides,
-  };
+  return { ...MOSHE_START, location: course.locations[0], ...overrides };
 }
 
 /** Starts an application and answers `{ token, id, data }`. */

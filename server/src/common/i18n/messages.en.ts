@@ -77,6 +77,8 @@ export const en = {
     'DSC-422-taken': 'A discount code with this code already exists.',
     'DSC-422-percent': 'A percentage cannot exceed 100.',
     'KEY-422-expiry': 'The expiry must be in the future.',
+    'WHK-409': 'This delivery is being attempted right now. Please try again in a moment.',
+    'WHK-422-url': 'Enter an https:// address (http:// is accepted only for localhost outside production).',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',

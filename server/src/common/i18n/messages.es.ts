@@ -73,6 +73,8 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'DSC-422-taken': 'Ya existe un código de descuento con este código.',
     'DSC-422-percent': 'Un porcentaje no puede superar 100.',
     'KEY-422-expiry': 'La fecha de caducidad debe ser futura.',
+    'WHK-409': 'Esta entrega se está intentando en este momento. Inténtelo de nuevo en un momento.',
+    'WHK-422-url': 'Introduzca una dirección https:// (http:// solo se acepta para localhost fuera de producción).',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',

@@ -69,6 +69,8 @@ export const zhCN: LocaleMessages<'other'> = {
     'DSC-422-taken': '已存在相同代码的折扣码。',
     'DSC-422-percent': '百分比不能超过 100。',
     'KEY-422-expiry': '到期时间必须晚于现在。',
+    'WHK-409': '该投递正在尝试中，请稍后再试。',
+    'WHK-422-url': '请输入 https:// 地址（仅在非生产环境中允许 localhost 使用 http://）。',
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',

@@ -11,6 +11,7 @@ import type { Program } from '../programs/program.entity.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { Application } from './application.entity.js';
 import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
@@ -61,11 +62,13 @@ export class ApplicationsService {
     private readonly maintenance: MaintenanceService,
     private readonly dropdowns: DropdownsService,
     private readonly mails: ApplicationMailService,
+    private readonly outbox: WebhookOutboxService,
   ) {}
 
   /**
    * Creates a draft application from the welcome page's choice, issues its token and e-mails the
-   * continue link (`/validation?token=…`) in the applicant's locale (delivery in the background).
+   * continue link (`/validation?token=…`) in the applicant's locale (delivery in the background). The
+   * `application.started` webhook event is written in the same transaction as the row.
    * @param owner the logged-in user, who then owns the application; undefined for anonymous starts
    * @param options.sendLink false to skip the e-mail (demo data)
    * @throws ApiException 503 MAI-002 during maintenance; 422 VAL-001 when the program, semester or
@@ -78,25 +81,29 @@ export class ApplicationsService {
       semester: 'semester',
       location: 'location',
     });
-    const saved = await this.applications.save(
-      this.applications.create({
-        userId: owner?.id ?? null,
-        email: dto.email,
-        firstName: dto.firstName,
-        lastName: dto.lastName,
-        gender: dto.gender,
-        program: program.program,
-        fieldOfInterest: program.name,
-        semester: dto.semester,
-        location: dto.location ?? null,
-        locale: dto.locale,
-        status: 'draft',
-        stepReached: 1,
-        paymentStatus: 'Unpaid',
-        version: 1,
-        answers: {},
-      }),
-    );
+    const saved = await this.applications.manager.transaction(async (manager) => {
+      const row = await manager.getRepository(Application).save(
+        manager.getRepository(Application).create({
+          userId: owner?.id ?? null,
+          email: dto.email,
+          firstName: dto.firstName,
+          lastName: dto.lastName,
+          gender: dto.gender,
+          program: program.program,
+          fieldOfInterest: program.name,
+          semester: dto.semester,
+          location: dto.location ?? null,
+          locale: dto.locale,
+          status: 'draft',
+          stepReached: 1,
+          paymentStatus: 'Unpaid',
+          version: 1,
+          answers: {},
+        }),
+      );
+      await this.outbox.record(manager, 'application.started', row.id);
+      return row;
+    });
     const application = await this.applications.findOneByOrFail({ id: saved.id });
     const token = await this.tokens.issue(application.id, 'application');
     if (options.sendLink !== false) void this.mails.sendLink(application, token, 'start');

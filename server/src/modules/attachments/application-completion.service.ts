@@ -8,6 +8,7 @@ import { ApplicationsService } from '../applications/applications.service.js';
 import type { AttachmentSlot } from './attachment-slots.js';
 import { AttachmentsService } from './attachments.service.js';
 import { requiredSlotsFor } from './required-slots.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 
 /** The details form's finish (BRIEF contract 5): `submitted` → `complete` once every required document is in. */
 @Injectable()
@@ -16,6 +17,7 @@ export class ApplicationCompletionService {
     @InjectRepository(Application) private readonly applications: Repository<Application>,
     private readonly applicationsService: ApplicationsService,
     private readonly attachments: AttachmentsService,
+    private readonly outbox: WebhookOutboxService,
   ) {}
 
   /** The attachment slots the application requires, from the rule set (see `required-slots.ts`). */
@@ -30,7 +32,8 @@ export class ApplicationCompletionService {
   }
 
   /**
-   * Completes a submitted application. Completing a complete one answers it unchanged.
+   * Completes a submitted application (the `documents.completed` webhook event in the same transaction).
+   * Completing a complete one answers it unchanged.
    * @returns the updated record
    * @throws ApiException 409 DET-409 when the application is not `submitted` (not paid yet, or withdrawn);
    *         422 VAL-001 with `errors.<slot>` and `data.missing` (slot names) when required documents are missing
@@ -46,12 +49,15 @@ export class ApplicationCompletionService {
         data: { missing },
       });
     }
-    await this.applications
-      .createQueryBuilder()
-      .update(Application)
-      .set({ status: 'complete', completedAt: () => 'now()', version: () => 'version + 1', updatedAt: () => 'now()' })
-      .where("id = :id AND status = 'submitted'", { id: application.id })
-      .execute();
+    await this.applications.manager.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(Application)
+        .set({ status: 'complete', completedAt: () => 'now()', version: () => 'version + 1', updatedAt: () => 'now()' })
+        .where("id = :id AND status = 'submitted'", { id: application.id })
+        .execute();
+      if (updated.affected === 1) await this.outbox.record(manager, 'documents.completed', application.id);
+    });
     return toApplicationRecord(await this.applications.findOneByOrFail({ id: application.id }));
   }
 }

@@ -40,6 +40,8 @@ export interface JobDefinition<T extends object = object> {
   retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
   /** `singleton`: at most one job of the queue active at a time across replicas (pg-boss queue policy). Default `standard`. */
   policy?: 'standard' | 'singleton';
+  /** Jobs of the queue one replica runs at once (pg-boss workers). Default 1. */
+  workers?: number;
 }
 
 /** Counts of one queue's jobs by state (pg-boss states; `queued` = created + retry). */
@@ -128,13 +130,15 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
     await retryOnConflict(() => boss.createQueue(definition.queue, queue));
     await boss.updateQueue(definition.queue, queue); // so changed retry settings apply
-    await boss.work<object>(
-      definition.queue,
-      { batchSize: 1, pollingIntervalSeconds: this.config.JOBS_POLL_SECONDS, includeMetadata: true },
-      async ([job]) => {
-        await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
-      },
-    );
+    for (let worker = 0; worker < (definition.workers ?? 1); worker++) {
+      await boss.work<object>(
+        definition.queue,
+        { batchSize: 1, pollingIntervalSeconds: this.config.JOBS_POLL_SECONDS, includeMetadata: true },
+        async ([job]) => {
+          await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
+        },
+      );
+    }
     const every = definition.everySeconds ?? 0;
     if (every <= 0) return;
     const tick = () => {

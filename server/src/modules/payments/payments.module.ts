@@ -5,6 +5,8 @@ import { Application } from '../applications/application.entity.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { TokenModule } from '../token/token.module.js';
+import { AdminPaymentsController } from './admin-payments.controller.js';
+import { AdminPaymentsService } from './admin-payments.service.js';
 import { AuthorizeNetGateway } from './gateway/authorize-net.gateway.js';
 import { FakeGateway } from './gateway/fake.gateway.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './gateway/payment-gateway.js';
@@ -26,14 +28,15 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
   return new FakeGateway();
 }
 
-/** The application fee: quotes, payments, and the job that settles unknown and held attempts (DESIGN §7). */
+/** The application fee: quotes, payments, the job that settles unknown and held attempts (DESIGN §7), and the admin list. */
 @Module({
   imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule],
-  controllers: [PaymentsController],
+  controllers: [PaymentsController, AdminPaymentsController],
   providers: [
     { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
     PaymentsService,
     PaymentsSettlementService,
+    AdminPaymentsService,
   ],
   exports: [PaymentsService, PAYMENT_GATEWAY],
 })

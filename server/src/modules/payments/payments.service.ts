@@ -14,6 +14,7 @@ import { DiscountCodesService } from '../discount-codes/discount-codes.service.j
 import { centsToDecimalString, formatCents, fromCents, toCents } from '../../common/money/money.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
 import { acceptJsSettings } from './gateway/accept-js.config.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
@@ -82,6 +83,8 @@ const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
  * - Payment_Status: Unpaid → Pending → Paid / Declined / Waived; the application becomes `submitted`
  *   (with `submitted_at`) only when paid or waived, and then the receipt e-mail with a details-form
  *   link goes out in the applicant's language.
+ * - Webhook events (`payment.declined`, `payment.approved`, `application.submitted`) are written to the
+ *   outbox in the transaction that records the outcome.
  */
 @Injectable()
 export class PaymentsService {
@@ -97,6 +100,7 @@ export class PaymentsService {
     private readonly mail: MailService,
     private readonly tokens: TokenService,
     private readonly i18n: I18nService,
+    private readonly outbox: WebhookOutboxService,
   ) {}
 
   /**
@@ -350,6 +354,8 @@ export class PaymentsService {
         `UPDATE applications SET payment_status = $2, updated_at = now() WHERE id = $1 AND payment_status NOT IN ('Paid', 'Waived')`,
         [row.applicationId, paymentStatus],
       );
+      if (result.outcome === 'declined')
+        await this.outbox.record(manager, 'payment.declined', row.applicationId, await this.webhookPayment(manager, row.id));
     });
     if (result.outcome === 'declined') this.logger.log(`Payment ${row.requestId} of application ${row.applicationId} declined`);
     if (result.outcome === 'unknown') this.logger.warn(`Payment ${row.requestId} of application ${row.applicationId}: outcome unknown`);
@@ -379,6 +385,9 @@ export class PaymentsService {
         paymentStatus: status === 'approved' ? 'Paid' : 'Waived',
         submitted: true,
       });
+      const payment = await this.webhookPayment(manager, row.id);
+      if (status === 'approved') await this.outbox.record(manager, 'payment.approved', row.applicationId, payment);
+      await this.outbox.record(manager, 'application.submitted', row.applicationId, payment);
       return true;
     });
     if (!done) return;
@@ -386,6 +395,21 @@ export class PaymentsService {
     await this.sendReceipt(await this.payments.findOneByOrFail({ id: row.id })).catch((error: unknown) =>
       this.logger.error(`Receipt e-mail for application ${row.applicationId} failed: ${String(error)}`),
     );
+  }
+
+  /**
+   * The `payment` of a payment webhook event, read in the transaction that settles it: amounts in integer
+   * cents (`amountCents`, `lateFeeCents`, `discountCents`, `totalCents`) with the currency.
+   */
+  private async webhookPayment(manager: EntityManager, id: string): Promise<{ payment: Record<string, unknown> }> {
+    const [payment] = (await manager.query(
+      `SELECT id, request_id AS "requestId", status, gateway, (amount * 100)::int AS "amountCents", (late_fee * 100)::int AS "lateFeeCents",
+              (discount * 100)::int AS "discountCents", (total * 100)::int AS "totalCents", currency, transaction_id AS "transactionId",
+              right(account_number, 4) AS last4, error_code AS "errorCode", error_text AS "errorText"
+         FROM payments WHERE id = $1`,
+      [id],
+    )) as Record<string, unknown>[];
+    return { payment };
   }
 
   private async setApplication(
