@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { PNG } from 'pngjs';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMbaAtPayment, makePdf, type ApiCall, type ApplicationRecord } from './support/api.js';
+import { apiClient, arrangeMbaAtPayment, makePdf, makePng, type ApiCall, type ApplicationRecord } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
 
@@ -36,18 +35,6 @@ afterAll(async () => {
   await portal?.stop();
   await mail?.close();
 });
-
-/** A small PNG made with pngjs. */
-function makePng(size = 32): Buffer {
-  const png = new PNG({ width: size, height: size });
-  for (let i = 0; i < png.data.length; i += 4) {
-    png.data[i] = 40;
-    png.data[i + 1] = 90;
-    png.data[i + 2] = 160;
-    png.data[i + 3] = 255;
-  }
-  return PNG.sync.write(png);
-}
 
 /** {@link arrangeMbaAtPayment} for {@link APPLICANT}: the application is at step 8. */
 async function arrangeApplicationAtPayment(): Promise<{ id: string; token: string }> {

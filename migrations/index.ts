@@ -7,6 +7,7 @@ import { ChangeNotifications1764000000000 } from './1764000000000-change-notific
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
+import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   AddressCountry1764021000000,
   Recommendations1764100000000,
   ReadingQueue1764110000000,
+  Decisions1764120000000,
   LocalizedLabels1764130000000,
   Webhooks1764140000000,
   OAuthNonce1764150000000,

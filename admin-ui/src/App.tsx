@@ -15,6 +15,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
+import MailIcon from '@mui/icons-material/MarkEmailRead';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
 import InboxIcon from '@mui/icons-material/Inbox';
@@ -47,6 +48,8 @@ const UserList = lazy(() => import('./users/UserList'));
 const UserEdit = lazy(() => import('./users/UserEdit'));
 const ApiKeyList = lazy(() => import('./api-keys/ApiKeyList'));
 const ApiKeyCreate = lazy(() => import('./api-keys/ApiKeyCreate'));
+const DecisionTemplateList = lazy(() => import('./decisions/DecisionTemplateList'));
+const DecisionTemplateEdit = lazy(() => import('./decisions/DecisionTemplateEdit'));
 const WebhookList = lazy(() => import('./webhooks/WebhookList'));
 const WebhookCreate = lazy(() => import('./webhooks/WebhookCreate'));
 const WebhookEdit = lazy(() => import('./webhooks/WebhookEdit'));
@@ -156,6 +159,14 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={KeyIcon}
           recordRepresentation="name"
           options={{ label: 'app.menu.api_keys' }}
+        />
+        <Resource
+          name="decision-templates"
+          list={DecisionTemplateList}
+          edit={DecisionTemplateEdit}
+          icon={MailIcon}
+          recordRepresentation="id"
+          options={{ label: 'app.menu.decision_templates' }}
         />
         <Resource
           name="webhooks"

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 
 /**
  * Calls the portal's API and parses the JSON answer (null for an empty body).
@@ -49,6 +50,18 @@ export async function makePdf(text: string): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/** A small PNG made with pngjs. */
+export function makePng(size = 32): Buffer {
+  const png = new PNG({ width: size, height: size });
+  for (let i = 0; i < png.data.length; i += 4) {
+    png.data[i] = 40;
+    png.data[i + 1] = 90;
+    png.data[i + 2] = 160;
+    png.data[i + 3] = 255;
+  }
+  return PNG.sync.write(png);
+}
+
 /** Who starts an application. */
 export interface Applicant {
   firstName: string;
@@ -67,9 +80,9 @@ export interface StartedApplication {
 }
 
 /**
- * Starts an application (`POST /api/applications`, in English) for `program`'s first course, or the
- * gender's first program when `program` is not given; the first semester offered when the program lists
- * no course.
+ * Starts an application (`POST /api/applications`, in `locale`, default English) for `program`'s first
+ * course, or the gender's first program when `program` is not given; the first semester offered when the
+ * program lists no course.
  * @throws Error when a named program is not offered to `gender`
  */
 export async function startApplication(
@@ -77,6 +90,7 @@ export async function startApplication(
   person: Applicant,
   gender: 'Male' | 'Female',
   program?: string,
+  locale = 'en',
 ): Promise<StartedApplication> {
   const g = gender.toLowerCase();
   const programs = await api<{ name: string; courses: { semester: string; locations: string[] }[] }[]>('GET', `/programs?gender=${g}`);
@@ -93,7 +107,7 @@ export async function startApplication(
       semester: course?.semester ?? semesters[0]!.name,
       ...(course?.locations[0] ? { location: course.locations[0] } : {}),
       ...person,
-      locale: 'en',
+      locale,
     },
     {},
     201,
@@ -108,8 +122,9 @@ export async function startApplication(
 export async function arrangeMbaAnswered(
   api: ApiCall,
   person: Applicant,
+  locale = 'en',
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
-  const started = await startApplication(api, person, 'Male', 'MBA');
+  const started = await startApplication(api, person, 'Male', 'MBA', locale);
   const { token, id } = started;
   const saved = await api<{ data: ApplicationRecord }>(
     'PATCH',
@@ -180,8 +195,9 @@ export async function arrangeMswAtReferences(api: ApiCall, person: Applicant): P
 export async function arrangeMbaAtPayment(
   api: ApiCall,
   person: Applicant,
+  locale = 'en',
 ): Promise<{ id: string; token: string; record: ApplicationRecord }> {
-  const { id, token, record } = await arrangeMbaAnswered(api, person);
+  const { id, token, record } = await arrangeMbaAnswered(api, person, locale);
   const submitted = await api<{ data: ApplicationRecord }>(
     'POST',
     `/applications/${id}/submit`,

@@ -14,6 +14,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { DecisionsModule } from './modules/decisions/decisions.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         AttachmentsModule,
         DiscountCodesModule,
         PaymentsModule,
+        DecisionsModule,
         WebhooksModule,
         RecommendationsModule,
         ReviewsModule,

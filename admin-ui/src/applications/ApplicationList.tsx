@@ -28,6 +28,7 @@ import { ExportCsvButton } from './ExportCsvButton';
 import { AssignFilteredButton } from '../reviews/AssignReadersButton';
 import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
+import { BulkReleaseButton } from '../decisions/BulkReleaseButton';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
 
 /** The filter inputs (search always shown; the others through "Add filter"). */
@@ -97,7 +98,7 @@ export default function ApplicationList() {
           />
         }
       >
-        <Datagrid rowClick="show" bulkActionButtons={false}>
+        <Datagrid rowClick="show" bulkActionButtons={<BulkReleaseButton />}>
           <FunctionField<ApplicationRecord> source="referenceNumber" render={(r) => <ReferenceLink record={r} />} />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
           <TextField source="email" />

@@ -1,7 +1,7 @@
 /**
  * One application (issue 5 item 5): the summary, every saved answer grouped by the form's sections
  * (spec §3; unknown fields under "Other answers"), the documents with download buttons (fetched with
- * the admin's token), the payment attempts and the time log; Withdraw / Reopen in the actions.
+ * the admin's token), the payment attempts and the time log; the decision (issue 15); Withdraw / Reopen in the actions.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -32,6 +32,7 @@ import { StatusActions } from './StatusActions';
 import { AssignRecordButton } from '../reviews/AssignReadersButton';
 import ReviewsPanel from '../reviews/ReviewsPanel';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
+import { DecisionPanel } from '../decisions/DecisionPanel';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 
 /** A date-time in the admin's locale and zone, or an em dash. */
@@ -284,6 +285,9 @@ function ApplicationDetailView() {
         </Section>
       ))}
 
+      <Section title={translate('app.decisions.title')} testId="decision">
+        <DecisionPanel />
+      </Section>
       <Section title={translate('app.applications.documents.title')} testId="documents">
         <DataTable
           label={translate('app.applications.documents.title')}

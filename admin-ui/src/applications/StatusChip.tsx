@@ -5,7 +5,14 @@ import { Chip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
 /** Chip colour of each status. */
-export const STATUS_COLOR = { draft: 'default', submitted: 'info', complete: 'success', withdrawn: 'warning' } as const;
+export const STATUS_COLOR = {
+  draft: 'default',
+  submitted: 'info',
+  complete: 'success',
+  withdrawn: 'warning',
+  under_review: 'secondary',
+  decided: 'primary',
+} as const;
 
 /** The status as a coloured, translated chip. */
 export function StatusChip({ status }: { status: string }) {

@@ -2,10 +2,10 @@
  * Shapes of `/api/admin/applications` (docs/api.md "Admin console"; spec §3 wire names).
  */
 
-/** Application status (spec §3). */
+/** Application status (spec §3; issue 15 adds under_review and decided). */
 export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';
 
-/** Every application status, in the order of the form's life (issue 15: under review, decided). */
+/** Every application status, in the order of the form's life. */
 export const APPLICATION_STATUSES: ApplicationStatus[] = ['draft', 'submitted', 'complete', 'under_review', 'decided', 'withdrawn'];
 
 /** Payment status of an application (spec §3). */

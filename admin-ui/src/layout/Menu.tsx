@@ -1,7 +1,8 @@
 /**
  * Sidebar of the dashboard layout (spec §2, §6): Dashboard Home, Manage Dropdowns, Manage Banner
  * (maintenance windows and advisory lines), in that order, then the rest of the console (issue 5):
- * Applications, Discount codes, Users, API keys and Webhooks with their delivery log (issue 14), Audit log.
+ * Applications, Discount codes, Users, Decision letters (issue 15), API keys and Webhooks with their
+ * delivery log (issue 14), Audit log.
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/List';
@@ -11,6 +12,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import PeopleIcon from '@mui/icons-material/People';
 import HistoryIcon from '@mui/icons-material/History';
 import KeyIcon from '@mui/icons-material/Key';
+import MailIcon from '@mui/icons-material/MarkEmailRead';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
 import InboxIcon from '@mui/icons-material/Inbox';
@@ -41,6 +43,7 @@ export function Menu() {
         <RaMenu.Item to="/review-criteria" primaryText="app.menu.review_criteria" leftIcon={<RuleIcon />} />
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
         <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
+        <RaMenu.Item to="/decision-templates" primaryText="app.menu.decision_templates" leftIcon={<MailIcon />} />
         <RaMenu.Item to="/api-keys" primaryText="app.menu.api_keys" leftIcon={<KeyIcon />} />
         <RaMenu.Item to="/webhooks" primaryText="app.menu.webhooks" leftIcon={<WebhookIcon />} />
         <RaMenu.Item to="/webhook-deliveries" primaryText="app.menu.webhook_deliveries" leftIcon={<SendIcon />} />

@@ -56,6 +56,16 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
     RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
     RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    // A checkbox's `aria-label` (react-admin's "Select this row" in list bulk selection) names the native
+    // input, not the wrapping span (which has no role: axe aria-prohibited-attr, and an unlabelled input).
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': undefined } : {}),
+          input: (ownerState: { 'aria-label'?: string }) => (ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {}),
+        },
+      },
+    },
     RaSkipNavigationButton: {
       styleOverrides: {
         root: {

@@ -6,6 +6,7 @@ describe('route names', () => {
     expect(pathFor('invalid-token')).toBe('/invalid-token');
     expect(pathFor('invalid-application')).toBe('/invalid-application');
     expect(pathFor('home')).toBe('/home');
+    expect(pathFor('decision')).toBe('/decision');
   });
   it('accepts only same-site redirects', () => {
     expect(isSafeRedirect('/admin/')).toBe(true);

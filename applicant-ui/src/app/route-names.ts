@@ -10,6 +10,7 @@ export const ROUTES = {
   home: '/home',
   'invalid-application': '/invalid-application',
   'invalid-token': '/invalid-token',
+  decision: '/decision',
 } as const;
 
 /** A route name. */

@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'dropdowns', loader: adminRedirect('/admin/dropdowns') },
           { path: 'banner', loader: adminRedirect('/admin/banner') },
           { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
+          { path: 'decision', lazy: page(() => import('../features/decision/DecisionPage')) },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
           { path: 'recommendation', lazy: page(() => import('../features/recommendations/RecommendationPage')) },
           { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },

@@ -200,6 +200,11 @@ export const configSchema = z.object({
    * review (seconds); 0 turns the job off (attempts are then settled only when the applicant tries again).
    */
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * How often the decision-release job looks for decisions whose release time has come (seconds; issue 15
+   * item 3). A release "now" also queues a run at once, so this bounds only the lateness of scheduled ones.
+   */
+  DECISION_RELEASE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** How often each replica's pg-boss workers look for new jobs (seconds, at least 0.5). */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   /** Webhooks: first retry delay after a failed delivery (seconds); each next one doubles, up to 12 h. */

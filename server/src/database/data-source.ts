@@ -18,6 +18,7 @@ import { PasswordReset } from '../modules/auth/password-reset.entity.js';
 import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
+import { DecisionLetterTemplate } from '../modules/decisions/decision-letter-template.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity.js';
 import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   DiscountCode,
   Payment,
   ApiKey,
+  DecisionLetterTemplate,
   WebhookEndpoint,
   Recommendation,
   // issue 15 item 2: the reading queue

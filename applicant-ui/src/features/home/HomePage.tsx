@@ -4,7 +4,8 @@
  * next action (continue, pay, details, receipt) that asks for a fresh link (POST /api/applications/:id/link)
  * and opens it; an empty state with a link to apply; a notice with "send the link again" while the
  * address is not verified (issue 11); under each application, its recommenders and where each stands
- * (issue 15 item 1). (Log out is in the site header.)
+ * (issue 15 item 1), its checklist and, once released, the decision letter (issue 15). (Log out is in the
+ * site header.)
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { fetchMyApplications, requestApplicationLink, type MyApplication } from 
 import { actionKey, linkPath } from './home-actions';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
 import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
+import { ApplicationChecklist } from './ApplicationChecklist';
 import { RecommendationStatusList } from '../recommendations/RecommendationStatusList';
 
 /** Dashboard home for applicants. */
@@ -131,6 +133,7 @@ export default function HomePage() {
                     {t('home.link_by_email')}
                   </p>
                 )}
+                <ApplicationChecklist id={a.id} />
               </li>
             );
           })}

@@ -87,6 +87,11 @@ export const en = {
     'REV-422-missing': 'Please rate this criterion.',
     'ASG-422-reader': 'Applications can be assigned only to readers and administrators.',
     'ASG-422-target': 'Choose the applications either by their ids or by a filter.',
+    'DEC-404': 'There is no decision to show yet.',
+    'DEC-409-released': 'This decision has been released; rescind it before recording another.',
+    'DEC-409-undecided': 'Some applications have no decision to release, or theirs was already released.',
+    'DEC-422-merge-field': 'Unknown merge field: {{fields}}. Use only {{allowed}}.',
+    'DEC-422-pdf': 'This letter cannot be made into a PDF in its language. Please print the page instead.',
   },
   messages: {
     emailVerified: 'Thank you: your e-mail address is verified.',
@@ -136,6 +141,9 @@ export const en = {
     detailsSubject: 'Your link to finish your application documents',
     detailsText:
       'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
+    decisionSubject: 'A decision on your application is available',
+    decisionText:
+      'Dear {{firstName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}\n\nYou can also log in and see it on your home page.',
   },
   semesters: { Spring: 'Spring {{year}}', Summer: 'Summer {{year}}', Fall: 'Fall {{year}}' },
   validation: {

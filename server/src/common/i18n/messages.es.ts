@@ -83,6 +83,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'REV-422-missing': 'Califique este criterio.',
     'ASG-422-reader': 'Las solicitudes solo se pueden asignar a lectores y administradores.',
     'ASG-422-target': 'Elija las solicitudes por sus identificadores o mediante un filtro.',
+    'DEC-404': 'Todavía no hay ninguna decisión que mostrar.',
+    'DEC-409-released': 'Esta decisión ya se publicó; anúlela antes de registrar otra.',
+    'DEC-409-undecided': 'Algunas solicitudes no tienen una decisión que publicar, o la suya ya se publicó.',
+    'DEC-422-merge-field': 'Campo de combinación desconocido: {{fields}}. Use solo {{allowed}}.',
+    'DEC-422-pdf': 'Esta carta no se puede convertir en PDF en su idioma. Imprima la página en su lugar.',
   },
   messages: {
     emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',
@@ -133,6 +138,9 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     detailsSubject: 'Su enlace para completar los documentos de su solicitud',
     detailsText:
       'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
+    decisionSubject: 'Hay una decisión sobre su solicitud',
+    decisionText:
+      'Estimado/a {{firstName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}\n\nTambién puede iniciar sesión y verla en su página de inicio.',
   },
   semesters: { Spring: 'Primavera {{year}}', Summer: 'Verano {{year}}', Fall: 'Otoño {{year}}' },
   validation: {

@@ -79,6 +79,11 @@ export const zhCN: LocaleMessages<'other'> = {
     'REV-422-missing': '请为此标准评分。',
     'ASG-422-reader': '申请只能分配给审阅人和管理员。',
     'ASG-422-target': '请按编号或按筛选条件选择申请。',
+    'DEC-404': '目前还没有可显示的决定。',
+    'DEC-409-released': '此决定已发布；请先撤销，再记录新的决定。',
+    'DEC-409-undecided': '部分申请没有可发布的决定，或其决定已发布。',
+    'DEC-422-merge-field': '未知的合并字段：{{fields}}。只能使用 {{allowed}}。',
+    'DEC-422-pdf': '此信函的语言无法生成 PDF。请改为打印此页面。',
   },
   messages: {
     emailVerified: '谢谢：您的电子邮件地址已验证。',
@@ -128,6 +133,9 @@ export const zhCN: LocaleMessages<'other'> = {
     detailsSubject: '完成申请文件的链接',
     detailsText:
       '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
+    decisionSubject: '您的申请已有决定',
+    decisionText:
+      '{{firstName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}\n\n您也可以登录后在主页上查看。',
   },
   semesters: { Spring: '{{year}} 年春季', Summer: '{{year}} 年夏季', Fall: '{{year}} 年秋季' },
   validation: {

@@ -277,10 +277,10 @@ export class AdminApplicationsService {
   }
 
   /**
-   * Runs `work` in a transaction on the application row locked FOR UPDATE.
+   * Runs `work` in a transaction on the application row locked FOR UPDATE (also used by the decisions module).
    * @throws ApiException 404 APP-404 for a malformed or unknown id
    */
-  private lockedUpdate<T>(
+  lockedUpdate<T>(
     id: string,
     work: (repository: Repository<Application>, app: Application, manager: EntityManager) => Promise<T>,
   ): Promise<T> {

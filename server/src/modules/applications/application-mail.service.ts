@@ -5,8 +5,11 @@ import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { Application } from './application.entity.js';
 
-/** Which e-mail: the link sent when an application starts, or a /continue link (application or details form). */
-export type LinkMailKind = 'start' | 'continue' | 'details';
+/**
+ * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
+ * or "a decision is available" (issue 15, sent by the decision release job).
+ */
+export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision';
 
 /**
  * The applicant e-mails of issue 3, in the application's locale (en, es, zh-CN; server messages

@@ -5,8 +5,15 @@ export const REFERENCE_STATUSES = ['Not requested', 'Requested', 'Received', 'Wa
 /** One of {@link REFERENCE_STATUSES}. */
 export type ReferenceStatus = (typeof REFERENCE_STATUSES)[number];
 
-/** Lifecycle of DESIGN §5: draft → submitted (paid or waived) → complete (details done); withdrawn. */
+/**
+ * Lifecycle of DESIGN §5: draft → submitted (paid or waived) → complete (details done); withdrawn.
+ * Issue 15: → under_review (readers) → decided (an admin recorded a decision).
+ */
 export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';
+/** Decisions of issue 15 item 2. */
+export const DECISIONS = ['admitted', 'waitlisted', 'denied'] as const;
+/** One of {@link DECISIONS}. */
+export type Decision = (typeof DECISIONS)[number];
 /** Payment_Status values of DESIGN §5. */
 export type PaymentStatus = 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
 
@@ -47,6 +54,15 @@ export class Application {
   @Column('text', { name: 'first_reference_status' }) firstReferenceStatus: ReferenceStatus;
   /** Where the second reference stands. */
   @Column('text', { name: 'second_reference_status' }) secondReferenceStatus: ReferenceStatus;
+  /** The office's decision (issue 15); null until decided. */
+  @Column('text', { nullable: true }) decision: Decision | null;
+  @Column('timestamptz', { name: 'decided_at', nullable: true }) decidedAt: Date | null;
+  /** The admin who recorded the decision. */
+  @Column('uuid', { name: 'decided_by', nullable: true }) decidedBy: string | null;
+  /** When the decision is to be released to the applicant (UTC); null: not scheduled. */
+  @Column('timestamptz', { name: 'decision_release_at', nullable: true }) decisionReleaseAt: Date | null;
+  /** When the release job released it (the letter is visible to the applicant from then on). */
+  @Column('timestamptz', { name: 'decision_released_at', nullable: true }) decisionReleasedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

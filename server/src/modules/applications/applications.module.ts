@@ -16,6 +16,6 @@ import { ContinueController } from './continue.controller.js';
   imports: [TypeOrmModule.forFeature([Application]), AuthModule, ProgramsModule, TokenModule, MaintenanceModule, DropdownsModule],
   controllers: [ApplicationsController, ContinueController],
   providers: [ApplicationsService, ApplicationMailService],
-  exports: [ApplicationsService],
+  exports: [ApplicationsService, ApplicationMailService],
 })
 export class ApplicationsModule {}

@@ -1,0 +1,206 @@
+/**
+ * The decision of one application (issue 15 items 2–3), on the application page: the recorded decision,
+ * who decided when, the scheduled or actual release; record or change it (before release), preview the
+ * letter in the applicant's language, release now or at a time, rescind (with confirmation).
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Confirm, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useNotifyServerError } from '../api/useNotifyServerError';
+import { formatInstant } from '../common/localDateTime';
+import type { ApplicationRecord } from '../applications/types';
+import {
+  DECISIONS,
+  decisionPhase,
+  fetchDecision,
+  previewLetter,
+  recordDecision,
+  rescindDecision,
+  type Decision,
+  type DecisionLetter,
+  type DecisionState,
+} from './decisions';
+import { ReleaseDialog } from './ReleaseDialog';
+
+/** The panel (inside the application's Show). */
+export function DecisionPanel() {
+  const record = useRecordContext<ApplicationRecord>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const notify = useNotify();
+  const notifyError = useNotifyServerError();
+  const refresh = useRefresh();
+  const [state, setState] = useState<DecisionState | null>(null);
+  const [choice, setChoice] = useState<Decision | ''>('');
+  const [letter, setLetter] = useState<DecisionLetter | null>(null);
+  const [releasing, setReleasing] = useState(false);
+  const [rescinding, setRescinding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const id = record ? String(record.id) : null;
+
+  // bumped to load the state again (after a change); the fetch depends on nothing else
+  const [loads, setLoads] = useState(0);
+  const load = () => setLoads((n) => n + 1);
+  const notifyErrorRef = useRef(notifyError);
+  notifyErrorRef.current = notifyError;
+  useEffect(() => {
+    if (!id) return;
+    let alive = true;
+    fetchDecision(id)
+      .then((s) => {
+        if (!alive) return;
+        setState(s);
+        setChoice(s.decision ?? '');
+      })
+      .catch((error: unknown) => notifyErrorRef.current(error));
+    return () => {
+      alive = false;
+    };
+  }, [id, loads]);
+  // a scheduled release is done by the server's job: look again shortly after it is due, until it is released
+  const releaseAt = state && !state.decisionReleasedAt ? state.decisionReleaseAt : null;
+  useEffect(() => {
+    if (!releaseAt) return;
+    const due = Date.parse(releaseAt) - Date.now();
+    const timer = setTimeout(load, due <= 0 ? 1500 : Math.min(due + 1000, 60_000));
+    return () => clearTimeout(timer);
+  }, [releaseAt, loads]);
+
+  if (!record || !state) return null;
+  const phase = decisionPhase(state);
+  const decidable = ['submitted', 'complete', 'under_review', 'decided'].includes(state.status);
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      notify(done, { type: 'success' });
+      load();
+      refresh();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box data-testid="decision-panel">
+      <Typography>
+        {translate('app.decisions.current')}{' '}
+        <strong>{state.decision ? translate(`app.decisions.values.${state.decision}`) : translate('app.decisions.none')}</strong>
+        {state.decidedAt && ` · ${translate('app.decisions.decided_at', { at: formatInstant(state.decidedAt, locale) })}`}
+      </Typography>
+      <Typography data-testid="decision-release-state" sx={{ mb: 2 }}>
+        {phase === 'released' && translate('app.decisions.released_at', { at: formatInstant(state.decisionReleasedAt, locale) })}
+        {phase === 'scheduled' && translate('app.decisions.scheduled_at', { at: formatInstant(state.decisionReleaseAt, locale) })}
+        {phase === 'decided' && translate('app.decisions.not_released')}
+      </Typography>
+      {!decidable && phase === 'undecided' && <Alert severity="info">{translate('app.decisions.not_decidable')}</Alert>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
+        {decidable && phase !== 'released' && (
+          <>
+            <FormControl size="small" sx={{ minWidth: 200 }}>
+              <InputLabel id="decision-choice-label">{translate('app.decisions.choose')}</InputLabel>
+              <Select
+                labelId="decision-choice-label"
+                label={translate('app.decisions.choose')}
+                value={choice}
+                onChange={(e) => setChoice(e.target.value as Decision)}
+                data-testid="decision-choice"
+              >
+                {DECISIONS.map((d) => (
+                  <MenuItem key={d} value={d}>
+                    {translate(`app.decisions.values.${d}`)}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <Button
+              variant="contained"
+              disabled={busy || !choice || choice === state.decision}
+              onClick={() => void run(() => recordDecision(String(record.id), choice as Decision), 'app.decisions.recorded')}
+            >
+              {translate('app.decisions.record')}
+            </Button>
+          </>
+        )}
+        {(choice || state.decision) && (
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() =>
+              void previewLetter(String(record.id), (choice || state.decision) as Decision)
+                .then(setLetter)
+                .catch(notifyError)
+            }
+          >
+            {translate('app.decisions.preview')}
+          </Button>
+        )}
+        {(phase === 'decided' || phase === 'scheduled') && (
+          <Button variant="outlined" disabled={busy} onClick={() => setReleasing(true)}>
+            {translate('app.decisions.release.button')}
+          </Button>
+        )}
+        {phase !== 'undecided' && (
+          <Button color="warning" disabled={busy} onClick={() => setRescinding(true)}>
+            {translate('app.decisions.rescind.button')}
+          </Button>
+        )}
+      </Stack>
+      <Dialog open={letter !== null} onClose={() => setLetter(null)} aria-labelledby="letter-preview-title" fullWidth maxWidth="md">
+        <DialogTitle id="letter-preview-title">{translate('app.decisions.preview_title')}</DialogTitle>
+        {letter && (
+          <DialogContent data-testid="letter-preview">
+            <Typography variant="overline">
+              {translate(`app.decisions.values.${letter.decision}`)} · {letter.locale}
+            </Typography>
+            <Typography variant="h6" component="p" gutterBottom>
+              {letter.subject}
+            </Typography>
+            <Box lang={letter.locale} dangerouslySetInnerHTML={{ __html: letter.html }} />
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={() => setLetter(null)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <ReleaseDialog
+        ids={[String(record.id)]}
+        open={releasing}
+        onClose={() => setReleasing(false)}
+        onDone={() => {
+          load();
+          refresh();
+        }}
+      />
+      <Confirm
+        isOpen={rescinding}
+        loading={busy}
+        title="app.decisions.rescind.title"
+        content="app.decisions.rescind.content"
+        confirm="app.decisions.rescind.confirm"
+        confirmColor="warning"
+        onConfirm={() => {
+          setRescinding(false);
+          void run(() => rescindDecision(String(record.id)), 'app.decisions.rescind.done');
+        }}
+        onClose={() => setRescinding(false)}
+      />
+    </Box>
+  );
+}

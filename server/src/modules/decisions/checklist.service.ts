@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APPLICATION_STEPS } from '../applications/application-steps.js';
+import type { Application, ReferenceStatus } from '../applications/application.entity.js';
+import { ApplicationsService } from '../applications/applications.service.js';
+import { toApplicationRecord } from '../applications/dto/application-record.dto.js';
+import { missingFields } from '../applications/requirements/requirements.js';
+import { AttachmentsService } from '../attachments/attachments.service.js';
+import { requiredSlotsFor } from '../attachments/required-slots.js';
+import { ProgramsService } from '../programs/programs.service.js';
+import type { ChecklistItem, ChecklistResponse } from './dto/checklist.dto.js';
+
+/** The review step: "received" once certified and signed. */
+const REVIEW_STEP = 7;
+/** The payment step: shown as the fee item. */
+const PAYMENT_STEP = 8;
+/** The references step: its recommendations are checklist items. */
+const REFERENCES_STEP = 6;
+
+const referenceState = (status: ReferenceStatus): ChecklistItem['state'] =>
+  status === 'Received' ? 'received' : status === 'Waived' ? 'waived' : 'awaiting';
+
+/**
+ * The applicant's checklist (issue 15 item 4, Slate's status page), computed from the one rule set
+ * (`requirements/requirements.ts`): each form step that applies, the fee, each required document slot and
+ * each recommendation, with its state and what the applicant can do; the deadline; the released decision.
+ */
+@Injectable()
+export class ChecklistService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly applications: ApplicationsService,
+    private readonly attachments: AttachmentsService,
+    private readonly programs: ProgramsService,
+  ) {}
+
+  /** @param app an application the caller may use (checked by the controller) */
+  async of(app: Application): Promise<ChecklistResponse> {
+    const [requirements, filled, program, deadline] = await Promise.all([
+      this.applications.requirements(app),
+      this.attachments.filledSlots(app.id),
+      this.programs.find(app.gender === 'Female' ? 'female' : 'male', app.fieldOfInterest),
+      this.deadline(app),
+    ]);
+    const draft = app.status === 'draft';
+    const incomplete = new Set(missingFields(requirements, toApplicationRecord(app)).map((m) => m.step));
+    const items: ChecklistItem[] = [];
+    for (const step of requirements.steps) {
+      if (step === PAYMENT_STEP) continue;
+      const done = step === REVIEW_STEP ? Boolean(app.certifiedAt) : !incomplete.has(step);
+      const key = APPLICATION_STEPS.find((s) => s.number === step)!.key;
+      items.push({ kind: 'step', key, state: done ? 'received' : 'awaiting', action: !done && draft ? 'continue' : null });
+    }
+    const fee = app.paymentStatus === 'Paid' ? 'received' : app.paymentStatus === 'Waived' ? 'waived' : 'awaiting';
+    items.push({ kind: 'fee', key: 'fee', state: fee, action: fee === 'awaiting' && draft && app.certifiedAt ? 'pay' : null });
+    for (const slot of requiredSlotsFor(requirements)) {
+      const done = filled.has(slot);
+      items.push({
+        kind: 'document',
+        key: slot,
+        state: done ? 'received' : 'awaiting',
+        action: !done && app.status === 'submitted' ? 'details' : null,
+      });
+    }
+    if (requirements.steps.includes(REFERENCES_STEP)) {
+      items.push({ kind: 'recommendation', key: 'first', state: referenceState(app.firstReferenceStatus), action: null });
+      items.push({ kind: 'recommendation', key: 'second', state: referenceState(app.secondReferenceStatus), action: null });
+    }
+    const released = app.status === 'decided' && app.decision && app.decisionReleasedAt;
+    return {
+      applicationId: app.id,
+      referenceNumber: String(app.referenceNumber),
+      program: program?.label ?? app.fieldOfInterest,
+      semester: app.semester,
+      status: app.status,
+      deadline,
+      items,
+      decision: released ? { decision: app.decision!, releasedAt: app.decisionReleasedAt!.toISOString() } : null,
+    };
+  }
+
+  /** The deadline of the application's semester and field of interest (a field's own row wins over the semester's). */
+  private async deadline(app: Application): Promise<string | null> {
+    const rows = (await this.db.query(
+      `SELECT deadline_at FROM application_deadlines
+        WHERE semester = $1 AND (field_of_interest = $2 OR field_of_interest IS NULL)
+        ORDER BY field_of_interest NULLS LAST LIMIT 1`,
+      [app.semester, app.fieldOfInterest],
+    )) as { deadline_at: Date }[];
+    return rows[0] ? rows[0].deadline_at.toISOString() : null;
+  }
+}

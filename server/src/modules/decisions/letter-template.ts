@@ -1,0 +1,67 @@
+import Handlebars from 'handlebars';
+
+/** The merge fields a decision letter may use (issue 15 item 3): `{{firstName}}` … `{{referenceNumber}}`. */
+export const MERGE_FIELDS = ['firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
+/** One of {@link MERGE_FIELDS}. */
+export type MergeField = (typeof MERGE_FIELDS)[number];
+/** The values a letter is rendered with. */
+export type MergeValues = Record<MergeField, string>;
+
+/** An isolated Handlebars environment: no helpers or partials anyone else registered. */
+const engine = Handlebars.create();
+
+/** Kinds of Handlebars AST nodes that only carry text (allowed anywhere). */
+const TEXT_NODES = new Set(['ContentStatement', 'CommentStatement']);
+
+/**
+ * What is wrong with a template text, for a 422: it must parse as Handlebars and use nothing but
+ * `{{field}}` with a field of {@link MERGE_FIELDS} (no blocks, helpers, partials, paths or `{{{raw}}}`).
+ * @returns the problems (unknown fields by name, or a parse error); empty when the text is valid
+ */
+export function templateProblems(text: string): string[] {
+  let program: hbs.AST.Program;
+  try {
+    program = engine.parse(text);
+  } catch (error) {
+    return [`syntax: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`];
+  }
+  const problems: string[] = [];
+  for (const node of program.body) {
+    if (TEXT_NODES.has(node.type)) continue;
+    if (node.type !== 'MustacheStatement') {
+      problems.push(`unsupported: ${node.type}`);
+      continue;
+    }
+    const mustache = node as hbs.AST.MustacheStatement;
+    const path = mustache.path as hbs.AST.PathExpression;
+    const name = path.type === 'PathExpression' ? path.original : String((mustache.path as { original?: unknown }).original);
+    if (
+      path.type !== 'PathExpression' ||
+      mustache.params.length ||
+      mustache.hash ||
+      !mustache.escaped ||
+      !(MERGE_FIELDS as readonly string[]).includes(name)
+    )
+      problems.push(name);
+  }
+  return problems;
+}
+
+/** A compiled letter template (strict: a missing value throws rather than printing nothing). */
+function compile(text: string): (values: MergeValues) => string {
+  return engine.compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
+}
+
+/**
+ * Renders a letter: the plain text with the values merged, and the same as HTML where every character of
+ * the template and of the values is escaped (Handlebars' `escapeExpression`) and blank lines make paragraphs.
+ * @param text a template that passed {@link templateProblems}
+ */
+export function renderLetter(text: string, values: MergeValues): { text: string; html: string } {
+  const merged = compile(text)(values);
+  const html = merged
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${engine.Utils.escapeExpression(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return { text: merged, html };
+}
