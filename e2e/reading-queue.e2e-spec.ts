@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { apiClient, startApplication, type ApiCall } from './support/api.js';
 import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { rateWithKeyboard } from './support/reading.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -12,40 +13,26 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
  * recommends with the keyboard only, saves; the admin sees the averages. The portal runs on its own
  * database on the test PostgreSQL server so the application can be marked complete directly.
  */
-const SERVER_URL = process.env.E2E_DATABASE_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const READER = { first_name: 'Ruth', last_name: 'Reader', email: 'ruth.reader@example.com', password: 'reader-password-1' };
-const database = `portal_e2e_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
 
 let portal: RunningPortal;
 let browser: Browser;
 let api: ApiCall;
+let database: TestDatabase;
 let db: pg.Client;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  portal = await startPortal({ NODE_ENV: 'test', DATABASE_URL: databaseUrl });
+  database = await createTestDatabase();
+  db = database.db;
+  portal = await startPortal({ NODE_ENV: 'test', DATABASE_URL: database.url });
   api = apiClient(portal.baseUrl);
-  db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await db?.end();
   await portal?.stop();
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
 });
 
 describe('reading queue', () => {
@@ -89,12 +76,7 @@ describe('reading queue', () => {
     // the reader logs in and lands on My queue
     const { context: readerContext, errors: readerErrors } = await newUser(browser);
     const page = await readerContext.newPage();
-    await page.goto(`${portal.baseUrl}/admin/`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('E-mail', { exact: true }).fill(READER.email);
-    await page.getByLabel('Password', { exact: true }).fill(READER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${portal.baseUrl}/admin/queue`);
+    await logInToAdminConsole(page, portal.baseUrl, READER, '/admin/queue');
     await page.getByRole('menuitem', { name: 'My queue' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Manage Dropdowns' }).count()).toBe(0);
     await page.getByText('To review').first().waitFor();
@@ -103,23 +85,7 @@ describe('reading queue', () => {
     await page.getByTestId('review-form').waitFor();
 
     // keyboard only: focus the first rating, arrows choose, Tab moves to the next group
-    await page.getByRole('radio', { name: '1 of 5: Academic preparation' }).focus();
-    await page.keyboard.press('Space'); // 1
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight'); // 4
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space'); // Essay 1
-    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight'); // 5
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
-    for (let i = 0; i < 2; i += 1) await page.keyboard.press('ArrowRight'); // Recommendations 3
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space');
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight'); // Fit 4
-    await page.keyboard.press('Tab');
-    await page.keyboard.press('Space'); // Admit
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('Thoughtful essay.');
-    await page.keyboard.press('Tab');
+    await rateWithKeyboard(page, 'Academic preparation', [4, 5, 3, 4], 'Thoughtful essay.');
     await page.screenshot({ path: '/tmp/i15-review-form.png', fullPage: true });
     await page.keyboard.press('Enter');
     await page.getByText('Your review is saved.').waitFor();

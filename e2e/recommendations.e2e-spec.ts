@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/database/embedded-postgres.js';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
 import { apiClient, arrangeMswAtReferences, makePdf } from './support/api.js';
-import { launchBrowser, newUser } from './support/browser.js';
+import { launchBrowser, newUser, typeLikeAPerson } from './support/browser.js';
+import { recommendationRequestTo } from './support/mail.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -35,17 +36,11 @@ afterAll(async () => {
   await sink?.close();
 });
 
-/** Types like a person: click into the field, then one key at a time. */
-async function typeInto(field: Locator, text: string): Promise<void> {
-  await field.click();
-  await field.pressSequentially(text, { delay: 25 });
-}
-
-/** The link in the newest request e-mail to `email`. */
+/** The link in the request e-mail to `email`. */
 async function linkFor(email: string): Promise<string> {
-  const mail = await sink.waitFor((m) => m.to.includes(email) && m.text.includes('/recommendation?token='), 15_000);
+  const mail = await recommendationRequestTo(sink, email);
   expect(mail.subject).toBe('Yosef Adler asks you for a recommendation');
-  return /http:\/\/127\.0\.0\.1:\d+\/recommendation\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0];
+  return mail.link;
 }
 
 describe('recommenders answer by link, with no account', () => {
@@ -66,8 +61,8 @@ describe('recommenders answer by link, with no account', () => {
     const { context, errors } = await newUser(browser);
     const page = await context.newPage();
     await page.goto(`${portal.baseUrl}/login`);
-    await typeInto(page.getByLabel('E-mail', { exact: true }), person.email);
-    await typeInto(page.getByLabel('Password', { exact: true }), password);
+    await typeLikeAPerson(page.getByLabel('E-mail', { exact: true }), person.email);
+    await typeLikeAPerson(page.getByLabel('Password', { exact: true }), password);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${portal.baseUrl}/home`);
     await page.goto(`${portal.baseUrl}/application/6?token=${encodeURIComponent(token)}`);
@@ -93,9 +88,9 @@ describe('recommenders answer by link, with no account', () => {
     ];
     for (const r of recommenders) {
       const group = page.getByRole('group', { name: r.who });
-      await typeInto(group.getByLabel(`${r.who}: name`), r.name);
-      await typeInto(group.getByLabel(`${r.who}: relationship to you`), r.relationship);
-      await typeInto(group.getByLabel(`${r.who}: e-mail`), r.email);
+      await typeLikeAPerson(group.getByLabel(`${r.who}: name`), r.name);
+      await typeLikeAPerson(group.getByLabel(`${r.who}: relationship to you`), r.relationship);
+      await typeLikeAPerson(group.getByLabel(`${r.who}: e-mail`), r.email);
       const panel = page.getByTestId(`recommender-${r.slot}`);
       if (r.waive) await panel.getByLabel('I waive my right to see this letter').check();
       await panel.getByRole('button', { name: 'Send request' }).click();

@@ -166,11 +166,12 @@ async function answersOfSteps1To4(api: ApiCall, familyName: string, major: strin
 
 /**
  * A men's MSW application (references and recommendation letters) with steps 1–5 answered through the API
- * and `stepReached` 6: its link opens the references step, with nobody named there yet.
+ * and `stepReached` 6, started in `locale` (default English): its link opens the references step, with nobody
+ * named there yet.
  * @returns the application's id and token
  */
-export async function arrangeMswAtReferences(api: ApiCall, person: Applicant): Promise<{ id: string; token: string }> {
-  const started = await startApplication(api, person, 'Male', 'MSW');
+export async function arrangeMswAtReferences(api: ApiCall, person: Applicant, locale = 'en'): Promise<{ id: string; token: string }> {
+  const started = await startApplication(api, person, 'Male', 'MSW', locale);
   const { token, id } = started;
   await api(
     'PATCH',

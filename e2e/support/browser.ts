@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 /** Debian's chromium (never a downloaded browser: this machine has no network for that). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,16 +42,28 @@ export async function newUser(
 
 /**
  * Opens the admin console at `<baseUrl>/admin/`, which sends a guest to the shared login page
- * (`/login?redirect=…`), logs in with `credentials` and waits until the console is back at `/admin/`.
+ * (`/login?redirect=…`), logs in with `credentials` and waits until the console shows `landing`
+ * (`/admin/` for an admin; a reader lands on `/admin/queue`).
  * @throws playwright's TimeoutError when a step does not happen (e.g. the credentials are refused)
  */
-export async function logInToAdminConsole(page: Page, baseUrl: string, credentials: { email: string; password: string }): Promise<void> {
+export async function logInToAdminConsole(
+  page: Page,
+  baseUrl: string,
+  credentials: { email: string; password: string },
+  landing = '/admin/',
+): Promise<void> {
   await page.goto(`${baseUrl}/admin/`);
   await page.waitForURL(/\/login\?redirect=/);
   await page.getByLabel('E-mail', { exact: true }).fill(credentials.email);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${baseUrl}/admin/`);
+  await page.waitForURL(`${baseUrl}${landing}`);
+}
+
+/** Types like a person: click into the field, then one key at a time. */
+export async function typeLikeAPerson(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.pressSequentially(text, { delay: 25 });
 }
 
 /** Waits until the page has settled: no request for 500 ms and no busy indicator (react-admin's or `aria-busy`). */
