@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMswAtReferences, makePdf, type ApiCall } from './support/api.js';
+import { apiClient, arrangeMswAtReferences, makePdf, registerAccount, type ApiCall } from './support/api.js';
 import { launchBrowser, logInToAdminConsole, newUser, typeLikeAPerson } from './support/browser.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { recommendationRequestTo } from './support/mail.js';
+import { recordDecision, releaseDecisionNow } from './support/office.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 import { rateWithKeyboard } from './support/reading.js';
 
@@ -69,19 +70,7 @@ describe('the admissions journey (issue 15 Done-when)', () => {
   it('recommendations by link → checklist Recibido → a reader rates → admitted and released → the Spanish letter on /home', async () => {
     // The application, started in Spanish, with steps 1–5 answered through the API; the applicant's account.
     const { id, token } = await arrangeMswAtReferences(api, APPLICANT, 'es');
-    await api(
-      'POST',
-      '/register',
-      {
-        first_name: APPLICANT.firstName,
-        last_name: APPLICANT.lastName,
-        email: APPLICANT.email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-      },
-      {},
-      201,
-    );
+    await registerAccount(api, APPLICANT, PASSWORD);
 
     // The applicant, in Spanish (locale cookie), logs in and opens the application's link: it becomes theirs.
     const applicant = await newUser(browser, { locale: 'es-ES', timezoneId: 'Europe/Madrid' });
@@ -187,15 +176,8 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     const admin = await office.context.newPage();
     await logInToAdminConsole(admin, portal.baseUrl, E2E_ADMIN);
     await admin.goto(`${portal.baseUrl}/admin/applications/${id}/show`);
-    const panel = admin.getByTestId('decision-panel');
-    await panel.waitFor();
-    await panel.getByRole('combobox', { name: 'Decision' }).click();
-    await admin.getByRole('option', { name: 'Admitted' }).click();
-    await panel.getByRole('button', { name: 'Record decision' }).click();
-    await panel.getByText('Not released: the applicant cannot see it.').waitFor();
-    await panel.getByRole('button', { name: 'Release…' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Release', exact: true }).click();
-    await panel.getByText(/Released to the applicant/).waitFor({ timeout: 15_000 });
+    await recordDecision(admin, 'Admitted');
+    await releaseDecisionNow(admin);
     await admin.screenshot({ path: '/tmp/i15-journey-admin-released.png', fullPage: true });
     expect(office.errors).toEqual([]);
     await office.context.close();

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMbaAtPayment, makePdf, makePng, payWithTestCard, type ApiCall } from './support/api.js';
+import { apiClient, arrangeMbaAtPayment, makePdf, makePng, payWithTestCard, registerAccount, type ApiCall } from './support/api.js';
 import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { recordDecision, releaseDecisionNow } from './support/office.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -55,20 +56,8 @@ async function arrangeCompleteSpanishApplication(): Promise<{ id: string; token:
   }
   await api('POST', `/applications/${id}/complete`, {}, headers);
   // the applicant's account claims the application by presenting its token while logged in
-  const registered = await api<{ token: string }>(
-    'POST',
-    '/register',
-    {
-      first_name: APPLICANT.firstName,
-      last_name: APPLICANT.lastName,
-      email: APPLICANT.email,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-    },
-    {},
-    201,
-  );
-  await api('GET', `/applications/${id}/requirements`, undefined, { ...headers, Authorization: `Bearer ${registered.token}` });
+  const registered = await registerAccount(api, APPLICANT, PASSWORD);
+  await api('GET', `/applications/${id}/requirements`, undefined, { ...headers, Authorization: `Bearer ${registered}` });
   return { id, token: detailsToken };
 }
 
@@ -85,19 +74,12 @@ describe('decisions released to applicants', () => {
     const admin = await adminUser.context.newPage();
     await logInToAdminConsole(admin, portal.baseUrl, E2E_ADMIN);
     await admin.goto(`${portal.baseUrl}/admin/applications/${app.id}/show`);
-    const panel = admin.getByTestId('decision-panel');
-    await panel.waitFor();
-    await panel.getByRole('combobox', { name: 'Decision' }).click();
-    await admin.getByRole('option', { name: 'Admitted' }).click();
-    await panel.getByRole('button', { name: 'Record decision' }).click();
-    await panel.getByText('Not released: the applicant cannot see it.').waitFor();
+    const panel = await recordDecision(admin, 'Admitted');
     await panel.getByRole('button', { name: 'Preview letter' }).click();
     const preview = admin.getByTestId('letter-preview');
     await preview.getByText('¡Felicidades!', { exact: false }).waitFor();
     await admin.getByRole('button', { name: 'Close' }).click();
-    await panel.getByRole('button', { name: 'Release…' }).click();
-    await admin.getByRole('dialog').getByRole('button', { name: 'Release', exact: true }).click();
-    await panel.getByText(/Released to the applicant/).waitFor({ timeout: 15_000 });
+    await releaseDecisionNow(admin);
     await admin.screenshot({ path: '/tmp/decisions-admin-panel.png', fullPage: true });
 
     // the letter templates screen refuses an unknown merge field with the server's message under the field

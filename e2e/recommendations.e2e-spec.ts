@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../server/src/database/embedded-postgres.js';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMswAtReferences, makePdf } from './support/api.js';
+import { apiClient, arrangeMswAtReferences, makePdf, registerAccount } from './support/api.js';
 import { launchBrowser, newUser, typeLikeAPerson } from './support/browser.js';
 import { recommendationRequestTo } from './support/mail.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
@@ -49,13 +49,7 @@ describe('recommenders answer by link, with no account', () => {
     const person = { firstName: 'Yosef', lastName: 'Adler', email: 'yosef.adler@example.com' };
     const { id, token } = await arrangeMswAtReferences(api, person);
     const password = 'yosef-password-1';
-    await api(
-      'POST',
-      '/register',
-      { first_name: 'Yosef', last_name: 'Adler', email: person.email, password, password_confirmation: password },
-      {},
-      201,
-    );
+    await registerAccount(api, person, password);
 
     // The applicant logs in, then opens the application's link: presenting the token makes the account its owner.
     const { context, errors } = await newUser(browser);

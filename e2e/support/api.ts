@@ -268,3 +268,18 @@ export async function payWithTestCard(api: ApiCall, id: string, token: string, c
   if (typeof detailsToken !== 'string') throw new Error(`payment not approved: ${JSON.stringify(answer)}`);
   return detailsToken;
 }
+
+/**
+ * Registers an account for `person` with `password` (`POST /api/register`, 201).
+ * @returns the new account's bearer token
+ */
+export async function registerAccount(api: ApiCall, person: Applicant, password: string): Promise<string> {
+  const registered = await api<{ token: string }>(
+    'POST',
+    '/register',
+    { first_name: person.firstName, last_name: person.lastName, email: person.email, password, password_confirmation: password },
+    {},
+    201,
+  );
+  return registered.token;
+}
