@@ -3,6 +3,8 @@ import { en } from '../src/common/i18n/messages.en.js';
 import { es } from '../src/common/i18n/messages.es.js';
 import { startMba } from './support/drafts.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { startWebhookReceiver } from './support/webhook-receiver.js';
+import { Webhook } from 'standardwebhooks';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -248,6 +250,44 @@ describe('Decisions', () => {
     expect(decisionMails(app.email)).toHaveLength(1);
     expect((await a.http().get(`/api/applications/${app.id}/decision`).set('X-Application-Token', app.token)).status).toBe(200);
   }, 20_000);
+
+  it('sends one signed decision.released webhook per release, written with the claim (issue 14 outbox)', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const endpoint = await a
+        .http()
+        .post('/api/admin/webhooks')
+        .set(admin())
+        .send({ url: receiver.url('/decisions'), events: ['decision.released'] });
+      expect(endpoint.status).toBe(201);
+      const app = await completeApplication('es');
+      await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'waitlisted' }).expect(200);
+      await a
+        .http()
+        .post('/api/admin/decisions/release')
+        .set(admin())
+        .send({ ids: [app.id] })
+        .expect(200);
+      const [delivery] = await receiver.waitFor((got) => got.some((r) => r.body.includes(app.id)), 15_000);
+      const payload = new Webhook(endpoint.body.secret as string).verify(delivery!.body, delivery!.headers) as {
+        type: string;
+        data: { application: { id: string; status: string }; decision: { decision: string; releasedAt: string } };
+      };
+      expect(payload.type).toBe('decision.released');
+      expect(payload.data.application).toMatchObject({ id: app.id, status: 'decided' });
+      expect(payload.data.decision.decision).toBe('waitlisted');
+      expect(Number.isNaN(Date.parse(payload.data.decision.releasedAt))).toBe(false);
+      await sleep(2500); // both replicas keep running the job: still one event for this release
+      expect(receiver.received.filter((r) => r.body.includes(app.id))).toHaveLength(1);
+      const events = await a.db.query(
+        `SELECT count(*)::int AS n FROM webhook_events WHERE application_id = $1 AND type = 'decision.released'`,
+        [app.id],
+      );
+      expect(events.rows[0].n).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  }, 30_000);
 
   it('answers 422 for the PDF of a zh-CN letter (no CJK font) while the HTML letter shows', async () => {
     const app = await completeApplication('zh-CN');

@@ -62,7 +62,7 @@ describe('recommendations (issue 15 item 1)', () => {
       CLAMAV_PORT: String(clamd.port),
       RECOMMENDATION_REMINDER_INTERVAL_SECONDS: '0',
     });
-    app = await startApplication(t, { email: 'moshe.app@example.com', locale: 'es' });
+    app = await startApplication(t, { email: 'moshe.app@example.com', locale: 'es', timeZone: 'America/Toronto' });
   });
   afterAll(async () => {
     await t.close();
@@ -84,6 +84,10 @@ describe('recommendations (issue 15 item 1)', () => {
 
     const mail = (await sink.waitFor((m) => m.to.includes('miriam@example.edu'), 15_000)) as ReceivedMail;
     expect(mail.subject).toBe('Moshe Levi le pide una recomendación'); // the application is in Spanish
+    // wholly Spanish (issue 11): the program's and the semester's Spanish labels, the expiry in the applicant's zone, named
+    expect(mail.text).toContain('Maestría en Trabajo Social (MSW) (Primavera 2026)');
+    expect(mail.text).toContain('(America/Toronto)');
+    expect(mail.text).not.toContain('Spring 2026');
     expect(mail.text).toContain(`${PUBLIC_URL}/recommendation?token=`);
     const token = tokenOf(mail);
 
@@ -91,12 +95,12 @@ describe('recommendations (issue 15 item 1)', () => {
     expect(opened.status).toBe(200);
     expect(opened.body.data).toMatchObject({
       applicantName: 'Moshe Levi',
-      semester: 'Spring 2026',
+      semester: 'Primavera 2026',
       recommenderName: 'Dr. Miriam Gold',
       waived: false,
       locale: 'es',
     });
-    expect(opened.body.data.program).toBe('Master of Social Work (MSW)'); // the catalogue's label of the field of interest
+    expect(opened.body.data.program).toBe('Maestría en Trabajo Social (MSW)'); // the program's label in the application's language
     let list = await asApplicant('get', `/api/applications/${app.id}/recommendations`);
     expect(list.body.data[0]).toMatchObject({ status: 'opened' });
 

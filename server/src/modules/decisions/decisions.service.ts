@@ -8,6 +8,7 @@ import { AuditService } from '../admin/audit.service.js';
 import { Application, type Decision } from '../applications/application.entity.js';
 import { ApplicationMailService } from '../applications/application-mail.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
@@ -25,6 +26,14 @@ const DECIDABLE = new Set(['submitted', 'complete', 'under_review', 'decided']);
 const RELEASE_BATCH = 200;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A row the release job claimed (`RETURNING` of its UPDATE; pg hands timestamps over as Date). */
+interface ReleasedRow {
+  id: string;
+  decision: Decision;
+  decided_at: Date | null;
+  decision_released_at: Date;
+}
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The decision part of an application, as the admin API and the audit log show it. */
@@ -59,6 +68,7 @@ export class DecisionsService implements OnModuleInit {
     private readonly tokens: TokenService,
     private readonly mail: ApplicationMailService,
     private readonly jobs: JobsService,
+    private readonly outbox: WebhookOutboxService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -170,25 +180,36 @@ export class DecisionsService implements OnModuleInit {
    * (`UPDATE … SET decision_released_at = now() … RETURNING`, rows locked `FOR UPDATE SKIP LOCKED`, so two
    * replicas never claim the same one), then for each claimed application e-mails the applicant "a
    * decision is available" in the application's language with a fresh link, audits `release-decision` and
-   * notifies {@link onReleased}. A claimed row is released even if its e-mail fails (logged): the letter is
+   * records the `decision.released` webhook event in the claiming transaction. A claimed row is released even if its e-mail fails (logged): the letter is
    * on /home either way, and no applicant gets the e-mail twice.
    * @returns how many decisions were released
    */
   async releaseDue(): Promise<number> {
     let released = 0;
     for (;;) {
-      const rows = (await this.db.query(
-        `UPDATE applications SET decision_released_at = now(), version = version + 1, updated_at = now()
-          WHERE id IN (SELECT id FROM applications
-                        WHERE decision_release_at <= now() AND decision_released_at IS NULL
-                          AND decision IS NOT NULL AND status = 'decided'
-                        ORDER BY decision_release_at LIMIT ${RELEASE_BATCH} FOR UPDATE SKIP LOCKED)
-            AND decision_released_at IS NULL
-          RETURNING id`,
-      )) as [{ id: string }[], number] | { id: string }[];
-      // TypeORM answers [rows, count] for an UPDATE … RETURNING
-      const claimed = (Array.isArray(rows[0]) ? rows[0] : rows) as { id: string }[];
-      const ids = claimed.map((r) => r.id);
+      // The claim and the `decision.released` webhook events commit together (transactional outbox, issue 14):
+      // a crash after the commit loses no event, and a rolled-back claim sends none.
+      const ids = await this.db.transaction(async (manager) => {
+        const rows = (await manager.query(
+          `UPDATE applications SET decision_released_at = now(), version = version + 1, updated_at = now()
+            WHERE id IN (SELECT id FROM applications
+                          WHERE decision_release_at <= now() AND decision_released_at IS NULL
+                            AND decision IS NOT NULL AND status = 'decided'
+                          ORDER BY decision_release_at LIMIT ${RELEASE_BATCH} FOR UPDATE SKIP LOCKED)
+              AND decision_released_at IS NULL
+            RETURNING id, decision, decided_at, decision_released_at`,
+        )) as [ReleasedRow[], number] | ReleasedRow[];
+        // TypeORM answers [rows, count] for an UPDATE … RETURNING
+        const claimed = (Array.isArray(rows[0]) ? rows[0] : rows) as ReleasedRow[];
+        for (const row of claimed) {
+          await this.outbox.decisionReleased(manager, row.id, {
+            decision: row.decision,
+            decidedAt: iso(row.decided_at),
+            releasedAt: iso(row.decision_released_at),
+          });
+        }
+        return claimed.map((row) => row.id);
+      });
       for (const id of ids) {
         const app = await this.db.getRepository(Application).findOneByOrFail({ id });
         const token = await this.tokens.issue(app.id, 'details');
@@ -200,19 +221,11 @@ export class DecisionsService implements OnModuleInit {
           recordId: id,
           after: decisionState(app),
         });
-        await this.onReleased(app);
+        this.logger.log(`Decision of application ${app.id} released`);
       }
       released += ids.length;
       if (ids.length < RELEASE_BATCH) return released;
     }
-  }
-
-  /**
-   * Called once per released decision, after its e-mail: the one place for integrations to hear of a
-   * release (the `decision.released` webhook of issue 14 goes here).
-   */
-  protected async onReleased(app: Application): Promise<void> {
-    this.logger.log(`Decision of application ${app.id} released`);
   }
 
   /**

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { DateTime } from 'luxon';
-import { I18nService, LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
+import { I18nService } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, publicUrl, type AppConfig } from '../../config/app-config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService, plainTextToHtml } from '../mail/mail.service.js';
-import { EASTERN_ZONE } from '../maintenance/eastern-time.js';
+import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { Recommendation } from './recommendation.entity.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
 
@@ -36,6 +35,7 @@ export class RecommendationMailService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly i18n: I18nService,
     private readonly jobs: JobsService,
+    private readonly words: ApplicationWordsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -88,12 +88,11 @@ export class RecommendationMailService implements OnModuleInit {
 
   private async context(recommendation: Recommendation) {
     const [row] = await this.repository.applicationSummaries([recommendation.applicationId]);
-    const locale: Locale = (LOCALES as readonly string[]).includes(row.locale) ? (row.locale as Locale) : 'en';
-    const program = (await this.repository.programLabel(row.gender, row.fieldOfInterest)) ?? row.fieldOfInterest;
-    const expires = DateTime.fromJSDate(recommendation.expiresAt)
-      .setZone(EASTERN_ZONE)
-      .setLocale(locale)
-      .toLocaleString(DateTime.DATE_FULL);
+    // the application's language throughout: program and semester labels, the expiry in the applicant's zone (issue 11)
+    const words = await this.words.wordsOf(row);
+    const locale = words.locale;
+    const program = words.program;
+    const expires = words.time(recommendation.expiresAt);
     return {
       locale,
       applicantEmail: row.email,
@@ -102,7 +101,7 @@ export class RecommendationMailService implements OnModuleInit {
         applicantName: `${row.firstName} ${row.lastName}`.trim(),
         firstName: row.firstName,
         program,
-        semester: row.semester,
+        semester: words.semester,
         expires,
       },
     };

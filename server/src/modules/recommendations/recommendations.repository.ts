@@ -28,6 +28,8 @@ export interface RecommendationByToken {
     semester: string;
     gender: string;
     locale: string;
+    /** The applicant's IANA time zone (issue 11), or null. */
+    timeZone: string | null;
   };
 }
 
@@ -137,17 +139,9 @@ export class RecommendationsRepository {
   applicationSummaries(ids: string[]): Promise<(RecommendationByToken['application'] & { email: string })[]> {
     return this.dataSource.query(
       `SELECT id, status, email, first_name AS "firstName", last_name AS "lastName", field_of_interest AS "fieldOfInterest",
-              semester, gender, locale FROM applications WHERE id = ANY($1)`,
+              semester, gender, locale, time_zone AS "timeZone" FROM applications WHERE id = ANY($1)`,
       [ids],
     );
-  }
-
-  /** The label of a field of interest for a gender (`programs.label`), or null. */
-  async programLabel(gender: string, name: string): Promise<string | null> {
-    const [row] = (await this.dataSource.query(`SELECT label FROM programs WHERE gender = lower($1) AND name = $2`, [gender, name])) as {
-      label: string;
-    }[];
-    return row?.label ?? null;
   }
 
   /** requested → opened (the first time the recommender opens the link). */

@@ -17,6 +17,7 @@ import {
 import { RecommendationMailService } from './recommendation-mail.service.js';
 import { LETTER_SLOT } from './recommendation-slots.js';
 import type { Recommendation } from './recommendation.entity.js';
+import { ApplicationWordsService } from '../programs/application-words.service.js';
 import { RecommendationsRepository, type RecommendationByToken } from './recommendations.repository.js';
 
 /** Header that carries a recommender's token (the link's `token`, sent by the recommender's page). */
@@ -43,6 +44,7 @@ export class RecommendationsService {
     private readonly repository: RecommendationsRepository,
     private readonly mail: RecommendationMailService,
     private readonly attachments: AttachmentsService,
+    private readonly words: ApplicationWordsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     store: RateLimitStore,
   ) {
@@ -110,10 +112,11 @@ export class RecommendationsService {
   async open(token: string | undefined): Promise<RecommenderRequestView> {
     const { recommendation, application } = await this.resolve(token);
     if (recommendation.status === 'requested') await this.repository.markOpened(recommendation.id);
+    const words = await this.words.wordsOf(application); // the application's language, as the e-mail (issue 11)
     return {
       applicantName: `${application.firstName} ${application.lastName}`.trim(),
-      program: (await this.repository.programLabel(application.gender, application.fieldOfInterest)) ?? application.fieldOfInterest,
-      semester: application.semester,
+      program: words.program,
+      semester: words.semester,
       recommenderName: recommendation.name,
       waived: recommendation.waived,
       status: 'opened',
