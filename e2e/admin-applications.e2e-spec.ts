@@ -22,8 +22,8 @@ let api: ApiCall;
 
 const ELI = { firstName: 'Eli', lastName: 'Cohen', email: 'eli.cohen@example.com' };
 const DINA = { firstName: 'Dina', lastName: 'Levi', email: 'dina.levi@example.com' };
-/** Eli's program (men's graduate program), as the dashboard and list show it. */
-const PROGRAM = 'MBA';
+/** Eli's program (men's graduate program), as the dashboard shows it: its label in the admin's language. */
+const PROGRAM = 'Master of Business Administration (MBA)';
 
 beforeAll(async () => {
   // the fake gateway is refused in production: run the built portal as a test deployment
