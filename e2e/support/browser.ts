@@ -68,7 +68,22 @@ export async function typeLikeAPerson(field: Locator, text: string): Promise<voi
 
 /** Waits until the page has settled: no request for 500 ms and no busy indicator (react-admin's or `aria-busy`). */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const pending = new Set<string>();
+  const add = (request: { url: () => string }) => pending.add(request.url());
+  const done = (request: { url: () => string }) => pending.delete(request.url());
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    await page.waitForLoadState('networkidle');
+  } catch (error) {
+    // name what kept the network busy (only requests started while waiting are seen)
+    throw new Error(`${(error as Error).message} — still pending on ${page.url()}: ${[...pending].join(', ') || '(none seen)'}`);
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
   await page
     .waitForFunction(() => !document.querySelector('.RaLoading, [aria-busy="true"]'), undefined, { timeout: 10_000 })
     .catch(() => undefined);

@@ -16,7 +16,10 @@ export async function httpClient(url: string, options: fetchUtils.Options = {}) 
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'same-origin' });
+    // `no-cache` unless asked otherwise: the public hot reads (programs, config) are sent with
+    // `stale-while-revalidate` for applicants; the console revalidates (a cheap 304) instead of showing a stale
+    // answer while refetching in the background, so an admin sees an edit made a moment ago
+    return await fetchUtils.fetchJson(url, { cache: 'no-cache', ...options, headers, credentials: 'same-origin' });
   } catch (error) {
     if (error instanceof HttpError) {
       const mapped = mapServerError(error.status, error.body, error.message);

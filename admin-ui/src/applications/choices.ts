@@ -21,32 +21,52 @@ export function useChoiceLabel(kind: keyof RemoteChoices, value: string | null |
   return choiceLabel(useRemoteChoices()[kind], value);
 }
 
-/** Loads the program and semester choices once per mount and language. */
+/**
+ * The choices of each language, loaded once and shared by every component that shows a label (a list shows
+ * one per row: without this each row would fetch the four lists again). A failed load is forgotten, so the
+ * next mount tries again.
+ */
+const loaded = new Map<string, Promise<RemoteChoices>>();
+
+/** No choices yet (before the first load, or after a failed one). */
+const EMPTY: RemoteChoices = { programs: [], semesters: [] };
+
+async function getList<T>(path: string): Promise<T[]> {
+  const { json } = await httpClient(`${API_URL}${path}`);
+  const body = json as T[] | { data?: T[] };
+  return Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [];
+}
+
+/** The program and semester choices in `locale` (one request per list and language). */
+function loadChoices(locale: string): Promise<RemoteChoices> {
+  let choices = loaded.get(locale);
+  if (!choices) {
+    choices = Promise.all([
+      getList<{ name: string; label?: string }>('/programs?gender=female'),
+      getList<{ name: string; label?: string }>('/programs?gender=male'),
+      getList<{ name: string; label?: string }>('/programs/semesters?gender=female'),
+      getList<{ name: string; label?: string }>('/programs/semesters?gender=male'),
+    ]).then(([pf, pm, sf, sm]) => ({ programs: programChoices([pf, pm]), semesters: semesterChoices([sf, sm]) }));
+    choices.catch(() => loaded.delete(locale));
+    loaded.set(locale, choices);
+  }
+  return choices;
+}
+
+/** Loads the program and semester choices of the admin's language (shared, see {@link loadChoices}). */
 export function useRemoteChoices(): RemoteChoices {
   const [locale] = useLocaleState();
-  const [choices, setChoices] = useState<RemoteChoices>({ programs: [], semesters: [] });
+  const [choices, setChoices] = useState<RemoteChoices>(EMPTY);
   useEffect(() => {
     let live = true;
-    const get = async <T>(path: string): Promise<T[]> => {
-      try {
-        const { json } = await httpClient(`${API_URL}${path}`);
-        const body = json as T[] | { data?: T[] };
-        return Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [];
-      } catch {
-        return [];
-      }
-    };
-    Promise.all([
-      get<{ name: string; label?: string }>('/programs?gender=female'),
-      get<{ name: string; label?: string }>('/programs?gender=male'),
-      get<{ name: string; label?: string }>('/programs/semesters?gender=female'),
-      get<{ name: string; label?: string }>('/programs/semesters?gender=male'),
-    ]).then(([pf, pm, sf, sm]) => {
-      if (live) setChoices({ programs: programChoices([pf, pm]), semesters: semesterChoices([sf, sm]) });
-    });
+    loadChoices(locale).then(
+      (result) => live && setChoices(result),
+      () => undefined, // a failed load leaves the lists empty (values are shown as stored)
+    );
     return () => {
       live = false;
     };
   }, [locale]);
   return choices;
 }
+
