@@ -78,7 +78,8 @@ export async function settle(page: Page): Promise<void> {
     await page.waitForLoadState('networkidle');
   } catch (error) {
     // name what kept the network busy (only requests started while waiting are seen)
-    throw new Error(`${(error as Error).message} — still pending on ${page.url()}: ${[...pending].join(', ') || '(none seen)'}`);
+    const waiting = [...pending].join(', ') || '(none seen)';
+    throw new Error(`${(error as Error).message} — still pending on ${page.url()}: ${waiting}`, { cause: error });
   } finally {
     page.off('request', add);
     page.off('requestfinished', done);

@@ -136,7 +136,10 @@ describe('Decisions', () => {
     await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'admitted' });
     const preview = await a.http().get(`/api/admin/applications/${app.id}/decision/preview`).set(admin());
     expect(preview.status).toBe(200);
-    const label = (await a.db.query(`SELECT label FROM programs WHERE name = 'MSW' AND gender = 'male'`)).rows[0].label as string;
+    // the program's Spanish label (issue 11), not its English one nor its key
+    const label = (await a.db.query(`SELECT translations->'es'->>'label' AS label FROM programs WHERE name = 'MSW' AND gender = 'male'`))
+      .rows[0].label as string;
+    expect(label).toMatch(/Maestría/);
     expect(preview.body).toMatchObject({
       decision: 'admitted',
       locale: 'es',
@@ -144,7 +147,7 @@ describe('Decisions', () => {
       releasedAt: null,
       pdfAvailable: true,
     });
-    expect(preview.body.text).toContain(`¡Felicidades! Nos complace ofrecerle la admisión a ${label} para Spring 2026.`);
+    expect(preview.body.text).toContain(`¡Felicidades! Nos complace ofrecerle la admisión a ${label} para Primavera 2026.`);
     expect(preview.body.html).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(preview.body.html).not.toContain('<b>');
     const other = await a.http().get(`/api/admin/applications/${app.id}/decision/preview?decision=denied`).set(admin());

@@ -69,4 +69,3 @@ export function useRemoteChoices(): RemoteChoices {
   }, [locale]);
   return choices;
 }
-

@@ -9,7 +9,7 @@ import { Application, type Decision } from '../applications/application.entity.j
 import { ApplicationMailService } from '../applications/application-mail.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
-import { ProgramsService } from '../programs/programs.service.js';
+import { ApplicationWordsService } from '../programs/application-words.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
 import { DecisionTemplatesService } from './decision-templates.service.js';
@@ -64,7 +64,7 @@ export class DecisionsService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly admin: AdminApplicationsService,
     private readonly templates: DecisionTemplatesService,
-    private readonly programs: ProgramsService,
+    private readonly words: ApplicationWordsService,
     private readonly tokens: TokenService,
     private readonly mail: ApplicationMailService,
     private readonly jobs: JobsService,
@@ -263,12 +263,13 @@ export class DecisionsService implements OnModuleInit {
 
   private async letter(app: Application, decision: Decision): Promise<DecisionLetterResponse> {
     const template = await this.templates.forLetter(decision, app.locale);
-    const program = await this.programs.find(app.gender === 'Female' ? 'female' : 'male', app.fieldOfInterest);
+    // the program's and the semester's labels in the letter's language (issue 11: no English in a Spanish letter)
+    const words = await this.words.wordsOf({ ...app, locale: template.locale });
     const values = {
       firstName: app.firstName,
       lastName: app.lastName,
-      program: program?.label ?? app.fieldOfInterest,
-      semester: app.semester,
+      program: words.program,
+      semester: words.semester,
       referenceNumber: String(app.referenceNumber),
     };
     const subject = renderLetter(template.subject, values).text;
