@@ -252,19 +252,23 @@ describe('Payments: the background settlement job', () => {
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
         expect(await paymentRow(a.requestId)).toMatchObject({ status: 'approved', settle_checks: 1 });
+        // the run is in pg-boss's history once its handler has returned (the payment row is written before the
+        // receipt and the webhook events of the same run, so wait for pg-boss to record the completion)
+        const completed = () => t.db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [PAYMENT_SETTLE_QUEUE]);
+        while ((await completed()).rowCount === 0 && Date.now() < deadline + 10_000) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect((await completed()).rowCount).toBeGreaterThan(0);
       } finally {
         await replica.close();
       }
       expect(await applicationRow(a.id)).toMatchObject({ status: 'submitted', payment_status: 'Paid' });
-      // the run is in pg-boss's history
-      const history = await t.db.query(`SELECT state FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [PAYMENT_SETTLE_QUEUE]);
-      expect(history.rowCount).toBeGreaterThan(0);
       // after shutdown no replica offers jobs any more
       const before = (await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n;
       await new Promise((resolve) => setTimeout(resolve, 2200));
       expect((await t.db.query(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1`, [PAYMENT_SETTLE_QUEUE])).rows[0].n).toBe(
         before,
       );
-    }, 30_000);
+    }, 45_000);
   });
 });
