@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { readFile, readdir, mkdir, utimes, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { AttachmentsCleanupService } from '../src/modules/attachments/attachments-cleanup.service.js';
+import { AttachmentsCleanupService, CLEANUP_QUEUE } from '../src/modules/attachments/attachments-cleanup.service.js';
 import { startClamdDouble, type ClamdDouble } from './support/clamd-double.js';
 import { EICAR, makeCompoundFile, makeDocx, makeJpeg, makePdf, makePng } from './support/files.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
@@ -42,6 +42,15 @@ describe('Attachments: /api/details/attachments (local storage, clamd double)', 
   };
   const upload = (part: Part) => send('/api/details/attachments', part);
   const validate = (part: Part) => send('/api/details/attachments/validate', part);
+  /** Waits (up to 15 s) until pg-boss records the boot period's clean-up as completed and none queued or running. */
+  const waitForBootCleanup = async () => {
+    const deadline = Date.now() + 15_000;
+    const states = async () =>
+      (await t.db.query(`SELECT state FROM pgboss.job WHERE name = $1`, [CLEANUP_QUEUE])).rows.map((r) => r.state as string);
+    const settled = (list: string[]) => list.includes('completed') && !list.some((s) => ['created', 'active', 'retry'].includes(s));
+    while (!settled(await states()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled(await states())).toBe(true);
+  };
   const rowsOf = async (applicationId: string) =>
     (await t.db.query('SELECT * FROM attachments WHERE application_id = $1 ORDER BY uploaded_at', [applicationId])).rows;
 
@@ -341,6 +350,10 @@ describe('Attachments: /api/details/attachments (local storage, clamd double)', 
 
   describe('interrupted uploads and the orphan clean-up', () => {
     it('records nothing for an upload whose client goes away half-way, and the clean-up leaves no orphan file', async () => {
+      // the periodic clean-up offered its first period at boot: let that run finish before making orphans (it
+      // would delete them itself, and a direct run overlapping it rightly does nothing: same advisory lock);
+      // the next period is UPLOAD_CLEANUP_INTERVAL_MINUTES (15) away
+      await waitForBootCleanup();
       const g = await startApplication(t, { email: 'g@example.com' });
       const boundary = '----portal-test-boundary';
       const head =
