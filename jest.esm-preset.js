@@ -8,7 +8,9 @@
 export function esmTypeScriptJest({ tsconfig, ...options }) {
   return {
     extensionsToTreatAsEsm: ['.ts', '.tsx'],
-    moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    // our TypeScript imports name `./x.js` for `./x.ts`; a real `.json.js` module (libphonenumber-js's metadata)
+    // keeps its name, or jest would load the bare JSON without an import attribute
+    moduleNameMapper: { '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1' },
     transform: { '^.+\\.tsx?$': ['ts-jest', { useESM: true, tsconfig }] },
     testEnvironment: 'node',
     ...options,
