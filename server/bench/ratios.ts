@@ -29,10 +29,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SAVE_CONNECTIONS = (process.env.BENCH_SAVE_CONNECTIONS ?? '16,64').split(',').map(Number);
 const READ_CONNECTIONS = 16;
+/** `BENCH_ONLY=save` runs the step save alone (no hot reads, first views or start-up); `reads` the hot reads alone. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 /** The hot reads, as requested by the applicant app. */
 const HOT_READS = (process.env.BENCH_READS ?? '/api/maintenance/check,/api/dropdowns,/api/programs?gender=female,/api/config,/api/advisory')
   .split(',')
-  .filter(Boolean);
+  .filter(Boolean)
+  .filter(() => ONLY !== 'save');
 
 interface Child {
   process: ChildProcess;
@@ -268,7 +271,7 @@ async function main(): Promise<void> {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     console.log(`\nratios to the bare twins: ${ROUNDS} interleaved rounds of ${SECONDS} s; ratio min/median/max, other figures medians`);
-    for (const connections of SAVE_CONNECTIONS) {
+    for (const connections of ONLY === 'reads' ? [] : SAVE_CONNECTIONS) {
       await compare(`PATCH /api/applications/:id (${connections} conn)`, portal, saveTwin, () =>
         saveOptions(db, drafts.slice(0, connections), connections),
       );
@@ -281,6 +284,7 @@ async function main(): Promise<void> {
       }));
     }
 
+    if (ONLY) return;
     console.log('');
     await firstView(base, '/', 'applicant /');
     await firstView(base, '/admin/', 'admin, logged out');

@@ -12,6 +12,7 @@ import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
+import { poolQuery } from '../../database/pg-pool.js';
 import { Application } from './application.entity.js';
 import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
@@ -171,21 +172,19 @@ export class ApplicationsService {
           )
         : application.stepReached;
 
-    const result = await this.applications
-      .createQueryBuilder()
-      .update(Application)
-      .set({
-        ...columns,
-        answers: answers as never,
-        stepReached,
-        ...(uncertify ? { certifiedAt: null } : {}),
-        version: () => 'version + 1',
-        updatedAt: () => 'now()',
-      })
-      .where('id = :id AND version = :version', { id: application.id, version: dto.version })
-      .returning('*')
-      .execute();
-    const rows = result.raw as Record<string, unknown>[];
+    // one plain statement on the pool (issue 12): the version guard and the record in one round trip
+    const sets = ['answers = $3', 'step_reached = $4', 'version = version + 1', 'updated_at = now()'];
+    const params: unknown[] = [application.id, dto.version, JSON.stringify(answers), stepReached];
+    if (uncertify) sets.push('certified_at = NULL');
+    for (const [property, value] of Object.entries(columns)) {
+      params.push(value);
+      sets.push(`${this.applications.metadata.findColumnWithPropertyName(property)!.databaseName} = $${params.length}`);
+    }
+    const { rows } = await poolQuery(
+      this.applications.manager.connection,
+      `UPDATE applications SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING *`,
+      params,
+    );
     if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
     return toApplicationRecord(applicationFromRow(this.applications, rows[0]));
   }
