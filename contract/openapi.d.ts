@@ -1891,6 +1891,10 @@ export interface components {
        */
       readonly createdAt?: string;
     };
+    CollegeCourseDto: {
+      college: string;
+      name: string;
+    };
     ApplicationRecord: {
       /** Format: uuid */
       Id: string;
@@ -1931,6 +1935,7 @@ export interface components {
        */
       timeZone: string | null;
       /**
+       * @description one blank row until the applicant adds one
        * @example [
        *       {
        *         "college": "",
@@ -1938,7 +1943,7 @@ export interface components {
        *       }
        *     ]
        */
-      passedCollegeLevelOrAPCourses: Record<string, never>[];
+      passedCollegeLevelOrAPCourses: components['schemas']['CollegeCourseDto'][];
       /**
        * Format: date-time
        * @description review step certified (submit)
@@ -2005,10 +2010,6 @@ export interface components {
       /** Format: email */
       email?: string | null;
       relationship?: string | null;
-    };
-    CollegeCourseDto: {
-      college: string;
-      name: string;
     };
     ObservationDto: {
       boolean?: boolean | null;
