@@ -27,6 +27,22 @@ export type RequestBody<Op extends keyof operations> = operations[Op] extends {
   ? B
   : never;
 
+/** The multipart body of an operation by its operationId (its fields; binary parts typed `string` by the generator). */
+export type MultipartBody<Op extends keyof operations> = operations[Op] extends {
+  requestBody?: { content: { 'multipart/form-data': infer B } };
+}
+  ? B
+  : never;
+
+/**
+ * A `FormData` as the multipart body of operation `Op` (e.g. `body: formBody<'uploadAttachment'>(form)`):
+ * `openapi-fetch` sends a `FormData` as is (the browser sets the boundary); only its type is adapted,
+ * since the contract types such a body by its fields.
+ */
+export function formBody<Op extends keyof operations>(form: FormData): MultipartBody<Op> {
+  return form as unknown as MultipartBody<Op>;
+}
+
 /** The JSON answer of an operation's 200 or 201 response by its operationId, e.g. `ResponseData<'getAppConfig'>`. */
 export type ResponseData<Op extends keyof operations> = operations[Op] extends {
   responses: { 200: { content: { 'application/json': infer D } } };

@@ -74,7 +74,7 @@ export interface AutosaveControllerOptions {
   applicationId: string;
   /** The record as loaded (its values are the first acknowledged snapshot). */
   record: ApplicationRecord;
-  /** Sends a PATCH; resolves with the saved record, rejects with the axios error. */
+  /** Sends a PATCH; resolves with the saved record, rejects with the ApiError (or the fetch error when no answer arrived). */
   save: (body: SaveBody) => Promise<ApplicationRecord>;
   /** Called with every record the server returns (saved, or newer on conflict). */
   onRecord?: (record: ApplicationRecord) => void;
