@@ -22,11 +22,5 @@ export async function fetchDecisionLetter(id: string, token?: string | null): Pr
 
 /** GET /api/applications/:id/decision/pdf as a Blob (for a download link). */
 export async function fetchDecisionPdf(id: string, token?: string | null): Promise<Blob> {
-  return call(
-    api.GET('/api/applications/{id}/decision/pdf', {
-      params: { path: { id } },
-      headers: { ...tokenHeader(token), Accept: 'application/pdf' },
-      parseAs: 'blob',
-    }),
-  );
+  return call(api.GET('/api/applications/{id}/decision/pdf', { params: { path: { id } }, headers: tokenHeader(token), parseAs: 'blob' }));
 }

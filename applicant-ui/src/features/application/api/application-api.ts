@@ -115,18 +115,16 @@ export type TimeLogStep = RequestBody<'logTime'>['step'];
 /**
  * POST /api/timelog {duration (seconds, 4 decimals), step} with the application token and the page's
  * `Accept-Language` (so any answer is in the applicant's language, issue 11). Sent with
- * `fetch(keepalive)` so that it also leaves while the page unloads. Never rejects (best effort).
+ * `fetch(keepalive)` so that it also leaves while the page unloads. Never rejects and never alerts (best effort).
  */
 export async function postTimeLog(token: string, duration: number, step: TimeLogStep): Promise<void> {
   try {
-    await call(
-      api.POST('/api/timelog', {
-        body: { duration: Number(duration.toFixed(4)), step },
-        headers: applicationTokenHeader(token),
-        keepalive: true,
-      }),
-      { silent: true },
-    );
+    // not through `call`: a refused time log raises no alert (it may be sent while the page unloads)
+    await api.POST('/api/timelog', {
+      body: { duration: Number(duration.toFixed(4)), step },
+      headers: applicationTokenHeader(token),
+      keepalive: true,
+    });
   } catch {
     /* the time log is best effort */
   }
