@@ -1,5 +1,5 @@
 /**
- * The typed API client both front ends use (issue 14 "a typed client from the contract"): `openapi-fetch`
+ * The shared typed API client (issue 14 "a typed client from the contract"; the applicant app's): `openapi-fetch`
  * over the generated `paths` of `contract/openapi.d.ts` (`npm run contract`), so every path, parameter,
  * body and answer is checked against the committed contract at compile time.
  *
