@@ -1908,6 +1908,10 @@ export interface components {
        */
       readonly createdAt?: string;
     };
+    CollegeCourseDto: {
+      college: string;
+      name: string;
+    };
     ApplicationRecord: {
       /** Format: uuid */
       Id: string;
@@ -1948,6 +1952,7 @@ export interface components {
        */
       timeZone: string | null;
       /**
+       * @description one blank row until the applicant adds one
        * @example [
        *       {
        *         "college": "",
@@ -1955,7 +1960,7 @@ export interface components {
        *       }
        *     ]
        */
-      passedCollegeLevelOrAPCourses: Record<string, never>[];
+      passedCollegeLevelOrAPCourses: components['schemas']['CollegeCourseDto'][];
       /**
        * Format: date-time
        * @description review step certified (submit)
@@ -2022,10 +2027,6 @@ export interface components {
       /** Format: email */
       email?: string | null;
       relationship?: string | null;
-    };
-    CollegeCourseDto: {
-      college: string;
-      name: string;
     };
     ObservationDto: {
       boolean?: boolean | null;
