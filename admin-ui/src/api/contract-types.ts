@@ -8,8 +8,8 @@ import type { components, paths } from '../../../contract/openapi';
 
 export type { components, paths };
 
-/** A schema of the contract by name: `Schema<'ApiErrorBody'>` = `components['schemas']['ApiErrorBody']`. */
-export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
-
-/** The API's error body (DESIGN §4): `{ success: false, code, message, errors?: { field: [msg, …] }, data? }`. */
-export type ApiErrorBody = Schema<'ApiErrorBody'>;
+/**
+ * A schema of the contract by name (`Schema<'ApiErrorBody'>` = `components['schemas']['ApiErrorBody']`) and
+ * the API's error body (DESIGN §4), as the shared client `contract/client` defines them for both front ends.
+ */
+export type { ApiErrorBody, Schema } from '../../../contract/client/create-client';
