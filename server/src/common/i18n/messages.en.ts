@@ -74,6 +74,7 @@ export const en = {
     'USR-409-last-admin': 'The last administrator cannot lose the admin role or be deleted.',
     'USR-409-self': 'You cannot delete your own account.',
     'DSC-409-used': 'This discount code has been used; expire or deactivate it instead of deleting it.',
+    'DDL-409': 'A deadline for this semester and field of interest already exists; edit it instead.',
     'DSC-422-taken': 'A discount code with this code already exists.',
     'DSC-422-percent': 'A percentage cannot exceed 100.',
     'KEY-422-expiry': 'The expiry must be in the future.',

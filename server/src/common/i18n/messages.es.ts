@@ -70,6 +70,7 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'USR-409-last-admin': 'El último administrador no puede perder el rol de administrador ni ser eliminado.',
     'USR-409-self': 'No puede eliminar su propia cuenta.',
     'DSC-409-used': 'Este código de descuento ya se ha usado; hágalo caducar o desactívelo en lugar de eliminarlo.',
+    'DDL-409': 'Ya existe una fecha límite para este semestre y área de interés; modifíquela en su lugar.',
     'DSC-422-taken': 'Ya existe un código de descuento con este código.',
     'DSC-422-percent': 'Un porcentaje no puede superar 100.',
     'KEY-422-expiry': 'La fecha de caducidad debe ser futura.',
