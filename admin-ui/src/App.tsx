@@ -4,6 +4,7 @@
  * provider, the ra-data-simple-rest data provider on `/api/admin`, i18next translations and the
  * dashboard layout. Resource pages are lazy-loaded chunks.
  */
+import EventIcon from '@mui/icons-material/Event';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, usePermissions, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router';
@@ -41,6 +42,9 @@ const ApplicationShow = lazy(() => import('./applications/ApplicationShow'));
 const AdvisoryLineList = lazy(() => import('./advisory/AdvisoryLineList'));
 const AdvisoryLineCreate = lazy(() => import('./advisory/AdvisoryLineCreate'));
 const AdvisoryLineEdit = lazy(() => import('./advisory/AdvisoryLineEdit'));
+const DeadlineList = lazy(() => import('./deadlines/DeadlineList'));
+const DeadlineCreate = lazy(() => import('./deadlines/DeadlineCreate'));
+const DeadlineEdit = lazy(() => import('./deadlines/DeadlineEdit'));
 const DiscountCodeList = lazy(() => import('./discount-codes/DiscountCodeList'));
 const DiscountCodeCreate = lazy(() => import('./discount-codes/DiscountCodeCreate'));
 const DiscountCodeEdit = lazy(() => import('./discount-codes/DiscountCodeEdit'));
@@ -134,6 +138,14 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={AnnouncementIcon}
           recordRepresentation="textEn"
           options={{ label: 'app.banner.advisory_tab' }}
+        />
+        <Resource
+          name="deadlines"
+          list={DeadlineList}
+          create={DeadlineCreate}
+          edit={DeadlineEdit}
+          icon={EventIcon}
+          options={{ label: 'app.menu.deadlines' }}
         />
         <Resource
           name="discount-codes"

@@ -36,6 +36,7 @@ const records = {
     updatedAt: '',
   },
   users: { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'admin', created_at: '', updated_at: '' },
+  deadlines: { id: 4, semester: 'Fall 2026', fieldOfInterest: 'MSW', deadlineAt: '2026-07-01T03:59:00.000Z' },
 } as const;
 
 const names = {
@@ -44,6 +45,7 @@ const names = {
   'advisory-lines': 'Offices are closed on Thanksgiving Day;…',
   'discount-codes': 'ALUMNI-25',
   users: 'Ada Lovelace',
+  deadlines: 'Fall 2026 · MSW',
 };
 
 describe('savedNotice', () => {
@@ -61,6 +63,7 @@ describe('savedNotice', () => {
     expect(savedNotice('maintenance-windows', records['maintenance-windows'] as never, true).message).toBe('app.maintenance.created');
     expect(savedNotice('advisory-lines', records['advisory-lines'] as never, true).message).toBe('app.advisory.created');
     expect(savedNotice('users', records.users as never, true).message).toBe('app.users.saved');
+    expect(savedNotice('deadlines', records.deadlines as never, true).message).toBe('app.deadlines.created');
   });
 
   it.each(LOCALES)('in %s, every message contains the name (none is the generic "Element updated")', async (locale) => {

@@ -4,6 +4,7 @@
  * Applications, Discount codes, Users, Decision letters (issue 15), API keys and Webhooks with their
  * delivery log (issue 14), Audit log.
  */
+import EventIcon from '@mui/icons-material/Event';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ListIcon from '@mui/icons-material/List';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -44,6 +45,7 @@ export function Menu() {
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />
         <RaMenu.Item to="/users" primaryText="app.menu.users" leftIcon={<PeopleIcon />} />
         <RaMenu.Item to="/decision-templates" primaryText="app.menu.decision_templates" leftIcon={<MailIcon />} />
+        <RaMenu.Item to="/deadlines" primaryText="app.menu.deadlines" leftIcon={<EventIcon />} />
         <RaMenu.Item to="/api-keys" primaryText="app.menu.api_keys" leftIcon={<KeyIcon />} />
         <RaMenu.Item to="/webhooks" primaryText="app.menu.webhooks" leftIcon={<WebhookIcon />} />
         <RaMenu.Item to="/webhook-deliveries" primaryText="app.menu.webhook_deliveries" leftIcon={<SendIcon />} />
