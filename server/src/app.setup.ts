@@ -52,9 +52,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     },
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
-  // Issue 12: the public hot reads from memory (with the same security headers), ahead of everything
-  // else; then brotli/gzip for other answers over 1 KB.
-  app.use(serveHotReads(app, securityHeaders));
+  // Issue 12: the public hot reads from memory (with the same security headers, request id, access log
+  // and metrics), on the HTTP server ahead of express; then brotli/gzip for other answers over 1 KB.
+  serveHotReads(app, securityHeaders);
   app.use(compression({ threshold: 1024 }));
   app.use(securityHeaders);
   app.use(cookieParser());
