@@ -17,6 +17,6 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**', 'e2e/**', '**/*.mjs', '**/jest.config.js', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
-  { files: ['admin-ui/src/**', 'applicant-ui/src/**'], languageOptions: { globals: globals.browser } },
+  { files: ['admin-ui/src/**', 'applicant-ui/src/**', 'contract/client/**'], languageOptions: { globals: globals.browser } },
   { files: ['scripts/**', '**/*.mjs', 'e2e/**', 'server/bench/**'], rules: { 'no-console': 'off' } },
 );

@@ -706,6 +706,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/application-fields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The answer fields of an application and their steps */
+    get: operations['listAdminApplicationFields'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -1891,6 +1908,10 @@ export interface components {
        */
       readonly createdAt?: string;
     };
+    CollegeCourseDto: {
+      college: string;
+      name: string;
+    };
     ApplicationRecord: {
       /** Format: uuid */
       Id: string;
@@ -1931,6 +1952,7 @@ export interface components {
        */
       timeZone: string | null;
       /**
+       * @description one blank row until the applicant adds one
        * @example [
        *       {
        *         "college": "",
@@ -1938,7 +1960,7 @@ export interface components {
        *       }
        *     ]
        */
-      passedCollegeLevelOrAPCourses: Record<string, never>[];
+      passedCollegeLevelOrAPCourses: components['schemas']['CollegeCourseDto'][];
       /**
        * Format: date-time
        * @description review step certified (submit)
@@ -2005,10 +2027,6 @@ export interface components {
       /** Format: email */
       email?: string | null;
       relationship?: string | null;
-    };
-    CollegeCourseDto: {
-      college: string;
-      name: string;
     };
     ObservationDto: {
       boolean?: boolean | null;
@@ -2667,6 +2685,62 @@ export interface components {
       /** @enum {string} */
       secondReferenceStatus?: 'Not requested' | 'Requested' | 'Received' | 'Waived';
     };
+    ApplicationStepDto: {
+      /** @example 1 */
+      number: number;
+      /**
+       * @description stable key: i18n labels, the time log, the funnel
+       * @example personal
+       * @enum {string}
+       */
+      key: 'personal' | 'family' | 'education' | 'employment' | 'prerequisites' | 'references' | 'review' | 'payment';
+    };
+    FieldFamilyDto: {
+      /** @enum {string} */
+      kind: 'course' | 'subject';
+      /**
+       * @description course rows only
+       * @example OTDCourse
+       * @enum {string}
+       */
+      table?: 'OTDCourse' | 'MSLPCourse' | 'NutritionCourse';
+      /** @description course rows only: the row number (OTDCourse3 → 3) */
+      row?: number;
+      /**
+       * @description subject pairs only
+       * @example math
+       * @enum {string}
+       */
+      subject?:
+        | 'math'
+        | 'introductionToPsychology'
+        | 'introductionToBiology'
+        | 'introductionToEnglish'
+        | 'businessLaw'
+        | 'introductionToProgramming';
+      /**
+       * @description subject pairs only: `<subject>Prerequisite` or `<subject>Info`
+       * @enum {string}
+       */
+      part?: 'prerequisite' | 'info';
+    };
+    ApplicationFieldDto: {
+      /**
+       * @description spec §3 name: the key in `answers`
+       * @example fatherFirstName
+       */
+      name: string;
+      /** @example 2 */
+      step: number;
+      /** @description step-5 course rows and subject pairs only */
+      family?: components['schemas']['FieldFamilyDto'];
+    };
+    ApplicationFieldsResponse: {
+      /** @description steps 1–8 in order */
+      steps: components['schemas']['ApplicationStepDto'][];
+      /** @description every answer field, by step, each step in form order */
+      fields: components['schemas']['ApplicationFieldDto'][];
+    };
     AdminUserResponse: {
       /** Format: uuid */
       id: string;
@@ -3264,7 +3338,7 @@ export interface components {
     };
     CreateWebhookEndpointDto: {
       /** @example https://crm.example.edu/hooks/portal */
-      url?: string;
+      url: string;
       /** @example CRM sync */
       description?: string;
       /**
@@ -3272,7 +3346,7 @@ export interface components {
        *       "application.submitted"
        *     ]
        */
-      events?: (
+      events: (
         | 'application.started'
         | 'application.submitted'
         | 'payment.approved'
@@ -7503,6 +7577,89 @@ export interface operations {
            *       "success": false,
            *       "code": "STS-409",
            *       "message": "This application cannot be changed this way in its current status."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminApplicationFields: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplicationFieldsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

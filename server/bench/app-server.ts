@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   serveCpuQueries();
+  // under `node --cpu-prof` (inherited from the parent), end normally on SIGTERM so the profile is written
+  if (process.execArgv.some((a) => a.startsWith('--cpu-prof'))) process.once('SIGTERM', () => process.exit(0));
   process.send!({ ready: (app.getHttpServer().address() as { port: number }).port });
 }
 

@@ -33,10 +33,13 @@ const SAVE_CONNECTIONS = (process.env.BENCH_SAVE_CONNECTIONS ?? '16,64').split('
 /** How many times `main.js` is started for the start-up figures. */
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
 const READ_CONNECTIONS = 16;
+/** `BENCH_ONLY=save` runs the step save alone (no hot reads, first views or start-up); `reads` the hot reads alone. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 /** The hot reads, as requested by the applicant app. */
 const HOT_READS = (process.env.BENCH_READS ?? '/api/maintenance/check,/api/dropdowns,/api/programs?gender=female,/api/config,/api/advisory')
   .split(',')
-  .filter(Boolean);
+  .filter(Boolean)
+  .filter(() => ONLY !== 'save');
 
 interface Child {
   process: ChildProcess;
@@ -287,7 +290,7 @@ async function main(): Promise<void> {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     console.log(`\nratios to the bare twins: ${ROUNDS} interleaved rounds of ${SECONDS} s; ratio min/median/max, other figures medians`);
-    for (const connections of SAVE_CONNECTIONS) {
+    for (const connections of ONLY === 'reads' ? [] : SAVE_CONNECTIONS) {
       await compare(`PATCH /api/applications/:id (${connections} conn)`, portal, saveTwin, () =>
         saveOptions(db, drafts.slice(0, connections), connections),
       );
@@ -300,6 +303,7 @@ async function main(): Promise<void> {
       }));
     }
 
+    if (ONLY) return;
     console.log('');
     await firstView(base, '/', 'applicant /');
     await firstView(base, '/admin/', 'admin, logged out');

@@ -175,6 +175,7 @@ describe('reader access', () => {
     expect(allowed.sort()).toEqual(
       [
         'GET /api/admin/applications',
+        'GET /api/admin/application-fields',
         'GET /api/admin/applications/{id}',
         'GET /api/admin/applications/{id}/reviews',
         'PUT /api/admin/applications/{id}/reviews/mine',

@@ -1,41 +1,27 @@
 /**
- * Record shape of `/api/admin/api-keys` (docs/api.md "API keys"; issue 14 item 5).
+ * Record shape of `/api/admin/api-keys` (docs/api.md "API keys"; issue 14 item 5), from the contract.
  */
-
-/** What a key may do; the order the form offers them. */
-export const API_KEY_SCOPES = ['applications:read', 'applications:write', 'payments:read', 'webhooks:manage'] as const;
-
-/** One of {@link API_KEY_SCOPES}. */
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-
-/** active: usable now; expired: past its expiry; revoked: revoked by an admin. */
-export type ApiKeyState = 'active' | 'expired' | 'revoked';
+import type { Schema } from '../api/contract-types';
 
 /** An API key as the admin API lists it (never the key itself). */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  /** The key's first 12 characters (`pak_…`), to tell keys apart. */
-  prefix: string;
-  scopes: ApiKeyScope[];
-  /** UTC ISO instant, or null: never expires. */
-  expiresAt: string | null;
-  /** UTC ISO instant (to the minute), or null: never used. */
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  state: ApiKeyState;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type ApiKeyRecord = Schema<'ApiKeyResponse'>;
 
 /** The answer to a create: the record and the key, shown this once. */
-export interface CreatedApiKeyRecord extends ApiKeyRecord {
-  key: string;
-}
+export type CreatedApiKeyRecord = Schema<'CreatedApiKeyResponse'>;
 
 /** Body of `POST /api/admin/api-keys`. */
-export interface ApiKeyPayload {
-  name: string;
-  scopes: ApiKeyScope[];
-  expiresAt: string | null;
-}
+export type ApiKeyPayload = Schema<'CreateApiKeyDto'>;
+
+/** What a key may do. */
+export type ApiKeyScope = ApiKeyRecord['scopes'][number];
+
+/** active: usable now; expired: past its expiry; revoked: revoked by an admin. */
+export type ApiKeyState = ApiKeyRecord['state'];
+
+/** The scopes in the order the form offers them (every scope of the contract, checked by the type). */
+export const API_KEY_SCOPES = [
+  'applications:read',
+  'applications:write',
+  'payments:read',
+  'webhooks:manage',
+] as const satisfies readonly ApiKeyScope[];

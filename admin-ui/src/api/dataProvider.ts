@@ -1,66 +1,30 @@
 /**
  * The react-admin data provider: ra-data-simple-rest on `/api/admin` (the server speaks its
- * dialect, with `Content-Range`), plus `getStats` and `getJobs` for Dashboard Home.
+ * dialect, with `Content-Range`), plus `getStats` and `getJobs` for Dashboard Home (typed client calls).
  */
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { ADMIN_API_URL } from '../config';
 import { normaliseJobs, type JobQueueCounts } from '../dashboard/jobs';
 import { normaliseStats } from '../dashboard/stats';
+import { api, unwrap } from './client';
+import type { Schema } from './contract-types';
 import { httpClient } from './httpClient';
 
 /** Applications that reached at least `step` (1–8): the funnel. */
-export interface FunnelStep {
-  step: number;
-  reached: number;
-}
+export type FunnelStep = Schema<'FunnelStep'>;
 
-/** Time spent on one form step, from the time log (seconds, 4 decimals). */
-export interface StepTime {
-  /** Step key: personal, family, …, payment, documents, finish. */
-  step: string;
-  count: number;
-  medianSeconds: number;
-  p90Seconds: number;
-}
+/** Time spent on one form step, from the time log (seconds, 4 decimals; `step` a step key). */
+export type StepTime = Schema<'StepTime'>;
 
-/** Payment attempts of one status; `amount` in USD. */
-export interface PaymentStatusTotal {
-  count: number;
-  amount: number;
-}
+/** Payment totals in the major unit of `currency` (the server's `CURRENCY`), also by attempt status. */
+export type PaymentTotals = Schema<'PaymentTotals'>;
 
-/** Payment totals (USD). */
-export interface PaymentTotals {
-  attempts: number;
-  /** Total of approved payments, in the major unit of `currency`. */
-  collected: number;
-  /** ISO 4217 code of the amounts (the server's `CURRENCY`). */
-  currency: string;
-  approved: number;
-  waived: number;
-  /** By payment attempt status (pending, approved, declined, held, rejected, unknown, waived). */
-  byStatus: Record<string, PaymentStatusTotal>;
-}
-
-/** Answer of GET /api/admin/stats (docs/api.md "Admin console"; DESIGN §10). */
-export interface AdminStats {
-  total: number;
-  byStatus: Record<string, number>;
-  /** By field of interest (program name). */
-  byProgram: Record<string, number>;
-  /** By program group (underGraduate, graduate, postGraduate, preRequisite). */
-  byProgramGroup: Record<string, number>;
-  bySemester: Record<string, number>;
-  byPaymentStatus: Record<string, number>;
-  funnel: FunnelStep[];
-  timePerStep: StepTime[];
-  /** Form sessions active within the last 30 minutes. */
-  activeSessions: number;
-  payments: PaymentTotals;
-  /** When the server computed the figures (ISO 8601); null when it did not say. */
-  generatedAt: string | null;
-}
+/**
+ * Answer of GET /api/admin/stats (docs/api.md "Admin console"; DESIGN §10) as the dashboard reads it
+ * ({@link normaliseStats}): `generatedAt` null when the server did not say.
+ */
+export type AdminStats = Omit<Schema<'AdminStatsResponse'>, 'generatedAt'> & { generatedAt: string | null };
 
 /** The data provider with the console's extra method. */
 export type AdminDataProvider = DataProvider & {
@@ -91,12 +55,6 @@ const base = Object.fromEntries(
 /** The console's data provider instance. */
 export const dataProvider: AdminDataProvider = {
   ...base,
-  getStats: async () => {
-    const { json } = await httpClient(`${ADMIN_API_URL}/stats`);
-    return normaliseStats(json);
-  },
-  getJobs: async () => {
-    const { json } = await httpClient(`${ADMIN_API_URL}/jobs`);
-    return normaliseJobs(json);
-  },
+  getStats: async () => normaliseStats(await unwrap(api.GET('/api/admin/stats'))),
+  getJobs: async () => normaliseJobs(await unwrap(api.GET('/api/admin/jobs'))),
 };

@@ -7,14 +7,19 @@ import { fetchUtils, HttpError } from 'react-admin';
 import { getLocale, getToken } from '../cookies';
 import { mapServerError } from './serverErrors';
 
-/** Performs a JSON request against the API; rejects with a react-admin HttpError. */
-export async function httpClient(url: string, options: fetchUtils.Options = {}) {
-  const headers = new Headers(options.headers as HeadersInit | undefined);
+/** Sets the headers every API request carries (spec §7) on `headers`, and answers it. */
+export function apiHeaders(headers: Headers): Headers {
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   headers.set('Accept-Language', getLocale());
   headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+/** Performs a JSON request against the API; rejects with a react-admin HttpError. */
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const headers = apiHeaders(new Headers(options.headers as HeadersInit | undefined));
   try {
     // `no-cache` unless asked otherwise: the public hot reads (programs, config) are sent with
     // `stale-while-revalidate` for applicants; the console revalidates (a cheap 304) instead of showing a stale

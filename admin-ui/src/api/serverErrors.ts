@@ -6,24 +6,23 @@
  * react-admin's "form is invalid" notification shows the server's own message.
  */
 
-/** The API's error body. */
-export interface ApiErrorBody {
-  success?: false;
-  code?: string;
-  message?: string;
-  errors?: Record<string, string[] | string | undefined>;
-  [key: string]: unknown;
-}
+import type { ApiErrorBody } from './contract-types';
+
+/**
+ * The API's error body as read here: the contract's, each field possibly absent (a proxy's or an old
+ * server's answer), a field error possibly a bare string.
+ */
+type ReadErrorBody = Partial<Omit<ApiErrorBody, 'errors'>> & { errors?: Record<string, string[] | string | undefined> };
 
 /** What an HttpError for react-admin is built from. */
 export interface MappedError {
   message: string;
   status: number;
-  body: (Omit<ApiErrorBody, 'errors'> & { errors?: Record<string, unknown> }) | undefined;
+  body: (Omit<ReadErrorBody, 'errors'> & { errors?: Record<string, unknown> }) | undefined;
 }
 
 /** Field errors flattened to their first message; empty object when there are none. */
-export function flattenFieldErrors(errors: ApiErrorBody['errors']): Record<string, string> {
+export function flattenFieldErrors(errors: ReadErrorBody['errors']): Record<string, string> {
   const out: Record<string, string> = {};
   if (!errors || typeof errors !== 'object') return out;
   for (const [field, value] of Object.entries(errors)) {
@@ -40,7 +39,7 @@ export function flattenFieldErrors(errors: ApiErrorBody['errors']): Record<strin
  * @param fallbackMessage text when the body has no message (e.g. the status text)
  */
 export function mapServerError(status: number, body: unknown, fallbackMessage: string): MappedError {
-  const apiBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as ApiErrorBody) : undefined;
+  const apiBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as ReadErrorBody) : undefined;
   const message = (typeof apiBody?.message === 'string' && apiBody.message) || fallbackMessage || 'ra.notification.http_error';
   if (!apiBody) return { message, status, body: undefined };
   const fields = flattenFieldErrors(apiBody.errors);

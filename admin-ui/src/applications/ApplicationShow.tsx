@@ -24,7 +24,8 @@ import { DateTime } from 'luxon';
 import { ListButton, Show, TopToolbar, useLocaleState, useNotify, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { formatDuration } from '../dashboard/duration';
 import { formatMoney } from '../common/money';
-import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue } from './answers';
+import { describeValue, fieldLabel, groupAnswers, humanizeKey, type AnswerValue, type ApplicationFields } from './answers';
+import { NO_FIELDS, useApplicationFields } from './applicationFields';
 import { StatusChip } from './StatusChip';
 import { ChoiceText } from './ChoiceText';
 import { useTokenDownload } from './useTokenDownload';
@@ -57,10 +58,10 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 }
 
 /** Translates a field label (arguments that are message keys are translated first). */
-function useFieldName() {
+function useFieldName(registry: ApplicationFields) {
   const translate = useTranslate();
   return (field: string) => {
-    const { key, args } = fieldLabel(field);
+    const { key, args } = fieldLabel(field, registry);
     const translatedArgs = Object.fromEntries(
       Object.entries(args ?? {}).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('app.') ? translate(v) : v]),
     );
@@ -200,7 +201,9 @@ function ApplicationDetailView() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const formatDate = useFormatDate();
-  const fieldName = useFieldName();
+  // which step each answer belongs to comes from the server (null while it loads)
+  const registry = useApplicationFields();
+  const fieldName = useFieldName(registry ?? NO_FIELDS);
   const heading = useRef<HTMLHeadingElement>(null);
   // a newly opened application moves focus to its heading (keyboard and screen-reader users start there)
   useEffect(() => {
@@ -208,7 +211,7 @@ function ApplicationDetailView() {
   }, [record?.id]);
   if (!record) return null;
   const f = (source: string) => translate(`resources.applications.fields.${source}`, { _: humanizeKey(source) });
-  const sections = groupAnswers(record.answers ?? {});
+  const sections = registry ? groupAnswers(record.answers ?? {}, registry) : null;
   const attachments = record.attachments ?? [];
   const payments = record.payments ?? [];
   const timeLog = record.timeLog ?? [];
@@ -268,12 +271,17 @@ function ApplicationDetailView() {
         </Grid>
       </Section>
 
-      {sections.length === 0 && (
+      {sections === null && (
+        <Section title={translate('app.applications.answers')}>
+          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+        </Section>
+      )}
+      {sections?.length === 0 && (
         <Section title={translate('app.applications.answers')}>
           <Typography color="text.secondary">{translate('app.applications.no_answers')}</Typography>
         </Section>
       )}
-      {sections.map((section) => (
+      {sections?.map((section) => (
         <Section key={section.key} title={translate(`app.applications.section.${section.key}`)} testId={`answers-${section.key}`}>
           <FieldTable
             label={translate(`app.applications.section.${section.key}`)}

@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ADMIN_API_URL } from '../config';
-import { httpClient } from '../api/httpClient';
+import { api, unwrap } from '../api/client';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import { REFERENCE_STATUSES, type ApplicationRecord, type ReferenceStatus } from './types';
 
@@ -38,10 +37,12 @@ export function ReferenceStatusSelect({ which, label }: ReferenceStatusSelectPro
   const change = async (next: string) => {
     setBusy(true);
     try {
-      await httpClient(`${ADMIN_API_URL}/applications/${encodeURIComponent(String(record.id))}/reference-statuses`, {
-        method: 'PUT',
-        body: JSON.stringify({ [which]: next }),
-      });
+      await unwrap(
+        api.PUT('/api/admin/applications/{id}/reference-statuses', {
+          params: { path: { id: record.id } },
+          body: { [which]: next as ReferenceStatus },
+        }),
+      );
       notify('app.applications.reference_status.saved', { type: 'success' });
     } catch (error) {
       notifyError(error);

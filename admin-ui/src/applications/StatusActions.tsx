@@ -8,8 +8,7 @@ import { useState } from 'react';
 import BlockIcon from '@mui/icons-material/Block';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { ADMIN_API_URL } from '../config';
-import { httpClient } from '../api/httpClient';
+import { api, unwrap } from '../api/client';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import type { ApplicationRecord } from './types';
 
@@ -30,7 +29,7 @@ export function StatusActions() {
   const confirm = async () => {
     setBusy(true);
     try {
-      await httpClient(`${ADMIN_API_URL}/applications/${encodeURIComponent(String(record.id))}/${action}`, { method: 'POST' });
+      await unwrap(api.POST(`/api/admin/applications/{id}/${action}`, { params: { path: { id: record.id } } }));
       notify(`app.applications.${action}.done`, { type: 'success', messageArgs: { reference: record.referenceNumber } });
     } catch (error) {
       notifyError(error);

@@ -1,113 +1,18 @@
 /**
  * Groups an application's saved answers (spec §3 field names, docs/api.md "The record") into the
- * form's sections for the show page, and names each field: a message key with arguments for the
- * translator plus a readable English fallback made from the key itself, so that a field this console
- * does not know yet is still shown, in the "Other answers" section.
+ * form's steps for the show page, and names each field: a message key with arguments for the
+ * translator plus a readable English fallback made from the key itself. Which step a field belongs to,
+ * the steps' order and the step-5 families (course rows, subject pairs) come from the server's registry
+ * (`GET /api/admin/application-fields`, {@link ./applicationFields}; issue 14), so a field the registry
+ * does not know is still shown, in the "Other answers" section.
  */
-import { APPLICATION_STEP_KEYS } from '../common/form-steps';
+import type { Schema } from '../api/contract-types';
 
-/** Section keys in form order (steps 1–8), then everything else. */
-export const SECTION_KEYS = [...APPLICATION_STEP_KEYS, 'other'] as const;
+/** The server's field registry: the form's steps and every answer field in form order. */
+export type ApplicationFields = Schema<'ApplicationFieldsResponse'>;
 
-/** One of {@link SECTION_KEYS}. */
-export type SectionKey = (typeof SECTION_KEYS)[number];
-
-/** Subjects with a `<subject>Prerequisite` / `<subject>Info` pair (step 5). */
-export const PREREQUISITE_SUBJECTS = [
-  'math',
-  'introductionToPsychology',
-  'introductionToBiology',
-  'introductionToEnglish',
-  'businessLaw',
-  'introductionToProgramming',
-] as const;
-
-/** Fields of each section in form order (spec §3). Step 5's numbered and per-subject fields are matched by {@link PATTERNS}. */
-const FIELDS: Record<Exclude<SectionKey, 'other'>, string[]> = {
-  personal: [
-    'email',
-    'firstName',
-    'lastName',
-    'gender',
-    'program',
-    'fieldOfInterest',
-    'semesterApplied',
-    'location',
-    'dateOfBirth',
-    'addressCountry',
-    'addressState',
-    'addressRegion',
-    'addressZip',
-    'maritalStatus',
-    'contactName',
-    'cellPhone',
-    'howHeard',
-  ],
-  family: [
-    'fatherFirstName',
-    'fatherLastName',
-    'fatherOccupation',
-    'fatherDeceased',
-    'motherFirstName',
-    'motherLastName',
-    'motherMaidenName',
-    'motherOccupation',
-    'motherDeceased',
-    'SpouseFirstName',
-    'SpouseMaidenName',
-    'SpouseLastName',
-    'SpouseOccupation',
-    'SpouseEmail',
-    'SpouseCellNumber',
-    'emergencyContact',
-  ],
-  education: [
-    'highSchoolName',
-    'highSchoolCityStateCountry',
-    'highSchoolGraduationDate',
-    'bachelorCollege',
-    'bachelorDegree',
-    'bachelorMajor',
-    'bachelorCompletionDate',
-    'masterCollege',
-    'masterDegree',
-    'masterMajor',
-    'masterCompletionDate',
-    'seminary',
-    'seminaryName',
-    'seminaryNameOther',
-    'seminaryCityStateCountry',
-    'seminaryCeeb',
-    'attendingSeminary',
-    'priorToSeminary',
-    'israelOption',
-    'israelOptionName',
-    'israelOptionCollege',
-    'haveYouPassedCollegeLevelOrAPCourses',
-    'passedCollegeLevelOrAPCourses',
-  ],
-  employment: ['currentlyEmployed', 'employer', 'jobTitle', 'employmentDate', 'employmentType'],
-  prerequisites: ['completedObservation'],
-  references: ['firstReferenceNameAndNumber', 'secondReferenceNameAndNumber', 'firstRecommender', 'secondRecommender', 'thirdRecommender'],
-  review: ['certifyAllInformation', 'fullName', 'fullNameSignature', 'date', 'dateSignature'],
-  payment: ['discountCode', 'creditCardFullName', 'creditCardBillingZip'],
-};
-
-const SUBJECTS = PREREQUISITE_SUBJECTS.join('|');
-/** Step 5's families of fields: course tables and per-subject pairs. */
-const PATTERNS: { re: RegExp; label: (m: RegExpExecArray) => FieldLabel }[] = [
-  {
-    re: /^(OTD|MSLP|Nutrition)Course(\d+)$/,
-    label: (m) => ({ key: `app.applications.answer.course_${m[1]}`, args: { n: Number(m[2]) } }),
-  },
-  {
-    re: new RegExp(`^(${SUBJECTS})(Prerequisite|Info)$`),
-    label: (m) => ({
-      key: `app.applications.answer.subject_${m[2] === 'Info' ? 'info' : 'prerequisite'}`,
-      args: { subject: `app.applications.subject.${m[1]}` },
-    }),
-  },
-];
+/** The section of answers the registry does not place in a step. */
+export const OTHER_SECTION = 'other';
 
 /** How to name a field: a message key and its arguments (an argument that is itself a key is translated first). */
 export interface FieldLabel {
@@ -115,10 +20,32 @@ export interface FieldLabel {
   args?: Record<string, string | number>;
 }
 
-/** The answers of one section, in form order. */
+/** The answers of one section (a step key, or {@link OTHER_SECTION}), in form order. */
 export interface AnswerSection {
-  key: SectionKey;
+  key: string;
   fields: string[];
+}
+
+/** A field of the registry with its step key and its place in the form. */
+interface IndexedField {
+  field: Schema<'ApplicationFieldDto'>;
+  stepKey: string;
+  rank: number;
+}
+
+/** The registry by field name, built once per registry object. */
+const indexes = new WeakMap<ApplicationFields, Map<string, IndexedField>>();
+
+function indexOf(registry: ApplicationFields): Map<string, IndexedField> {
+  let index = indexes.get(registry);
+  if (!index) {
+    const stepKeys = new Map(registry.steps.map((s) => [s.number, s.key]));
+    index = new Map(
+      registry.fields.map((field, rank) => [field.name, { field, stepKey: stepKeys.get(field.step) ?? OTHER_SECTION, rank }]),
+    );
+    indexes.set(registry, index);
+  }
+  return index;
 }
 
 /**
@@ -137,43 +64,45 @@ export function humanizeKey(key: string): string {
   return words.map((w, i) => (/^[A-Z0-9]{2,}$/.test(w) ? w : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w.toLowerCase())).join(' ');
 }
 
-/** The message key (and arguments) naming `field`; plain fields use `resources.applications.fields.<field>`. */
-export function fieldLabel(field: string): FieldLabel {
-  for (const { re, label } of PATTERNS) {
-    const m = re.exec(field);
-    if (m) return label(m);
-  }
+/**
+ * The message key (and arguments) naming `field`: a course row `app.applications.answer.course_<OTD|MSLP|Nutrition>`
+ * with `n`, a subject half `app.applications.answer.subject_<prerequisite|info>` with the subject's key,
+ * any other field `resources.applications.fields.<field>`.
+ */
+export function fieldLabel(field: string, registry: ApplicationFields): FieldLabel {
+  const family = indexOf(registry).get(field)?.field.family;
+  if (family?.kind === 'course' && family.table && family.row)
+    return { key: `app.applications.answer.course_${family.table.replace(/Course$/, '')}`, args: { n: family.row } };
+  if (family?.kind === 'subject' && family.subject && family.part)
+    return { key: `app.applications.answer.subject_${family.part}`, args: { subject: `app.applications.subject.${family.subject}` } };
   return { key: `resources.applications.fields.${field}` };
 }
 
-/** The section `field` belongs to ('other' for a field not in spec §3). */
-export function sectionOf(field: string): SectionKey {
-  for (const [section, fields] of Object.entries(FIELDS) as [SectionKey, string[]][]) {
-    if (fields.includes(field)) return section;
-  }
-  if (PATTERNS.some(({ re }) => re.test(field))) return 'prerequisites';
-  return 'other';
+/** The section (step key) `field` belongs to; {@link OTHER_SECTION} for a field the registry does not know. */
+export function sectionOf(field: string, registry: ApplicationFields): string {
+  return indexOf(registry).get(field)?.stepKey ?? OTHER_SECTION;
 }
 
 /**
- * The saved answers by section, each section's fields in form order (numbered fields by number,
- * unknown fields by name). Sections without an answer are left out; `undefined` values are ignored.
+ * The saved answers by section: the registry's steps in order, then {@link OTHER_SECTION}; each section's
+ * fields in the registry's order (unknown fields by name, numbers numerically). Sections without an answer
+ * are left out; `undefined` values are ignored.
  */
-export function groupAnswers(answers: Record<string, unknown>): AnswerSection[] {
-  const bySection = new Map<SectionKey, string[]>();
+export function groupAnswers(answers: Record<string, unknown>, registry: ApplicationFields): AnswerSection[] {
+  const index = indexOf(registry);
+  const bySection = new Map<string, string[]>();
   for (const [field, value] of Object.entries(answers)) {
     if (value === undefined) continue;
-    const section = sectionOf(field);
+    const section = index.get(field)?.stepKey ?? OTHER_SECTION;
     bySection.set(section, [...(bySection.get(section) ?? []), field]);
   }
-  const rank = (section: SectionKey, field: string) => {
-    const i = section === 'other' ? -1 : FIELDS[section].indexOf(field);
-    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
-  };
-  return SECTION_KEYS.filter((k) => bySection.has(k)).map((key) => ({
-    key,
-    fields: (bySection.get(key) ?? []).sort((a, b) => rank(key, a) - rank(key, b) || a.localeCompare(b, 'en', { numeric: true })),
-  }));
+  const rank = (field: string) => index.get(field)?.rank ?? Number.MAX_SAFE_INTEGER;
+  return [...registry.steps.map((s) => s.key), OTHER_SECTION]
+    .filter((key, i, keys) => bySection.has(key) && keys.indexOf(key) === i)
+    .map((key) => ({
+      key,
+      fields: (bySection.get(key) ?? []).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true })),
+    }));
 }
 
 /** An answer's shape for display. */

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLocaleState } from 'react-admin';
-import { API_URL } from '../config';
-import { httpClient } from '../api/httpClient';
+import { api, unwrap } from '../api/client';
 import { choiceLabel, programChoices, semesterChoices, type Choice } from './options';
 
 /** Program and semester choices, empty until loaded (a failed load leaves them empty). */
@@ -31,22 +30,18 @@ const loaded = new Map<string, Promise<RemoteChoices>>();
 /** No choices yet (before the first load, or after a failed one). */
 const EMPTY: RemoteChoices = { programs: [], semesters: [] };
 
-async function getList<T>(path: string): Promise<T[]> {
-  const { json } = await httpClient(`${API_URL}${path}`);
-  const body = json as T[] | { data?: T[] };
-  return Array.isArray(body) ? body : Array.isArray(body?.data) ? body.data : [];
-}
+type Gender = 'female' | 'male';
+const programs = (gender: Gender) => unwrap(api.GET('/api/programs', { params: { query: { gender } } }));
+const semesters = (gender: Gender) => unwrap(api.GET('/api/programs/semesters', { params: { query: { gender } } }));
 
 /** The program and semester choices in `locale` (one request per list and language). */
 function loadChoices(locale: string): Promise<RemoteChoices> {
   let choices = loaded.get(locale);
   if (!choices) {
-    choices = Promise.all([
-      getList<{ name: string; label?: string }>('/programs?gender=female'),
-      getList<{ name: string; label?: string }>('/programs?gender=male'),
-      getList<{ name: string; label?: string }>('/programs/semesters?gender=female'),
-      getList<{ name: string; label?: string }>('/programs/semesters?gender=male'),
-    ]).then(([pf, pm, sf, sm]) => ({ programs: programChoices([pf, pm]), semesters: semesterChoices([sf, sm]) }));
+    choices = Promise.all([programs('female'), programs('male'), semesters('female'), semesters('male')]).then(([pf, pm, sf, sm]) => ({
+      programs: programChoices([pf, pm]),
+      semesters: semesterChoices([sf, sm]),
+    }));
     choices.catch(() => loaded.delete(locale));
     loaded.set(locale, choices);
   }

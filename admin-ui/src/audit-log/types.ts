@@ -1,6 +1,8 @@
 /**
- * Record shape of `GET /api/admin/audit-log` (docs/api.md "Admin console"; read-only).
+ * Record shape of `GET /api/admin/audit-log` (docs/api.md "Admin console"; read-only), from the contract;
+ * the action and resource lists are the filter's choices (the contract types both as plain strings).
  */
+import type { Schema } from '../api/contract-types';
 
 /** The actions the server records. */
 export const AUDIT_ACTIONS = [
@@ -33,18 +35,5 @@ export const AUDIT_RESOURCES = [
   'review-criteria',
 ] as const;
 
-/** One audit-log entry: who did what to which record, when, with the record before and after. */
-export interface AuditEntryRecord {
-  id: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  action: string;
-  resource: string;
-  recordId: string | null;
-  /** The record before the change (null for a create). */
-  before: unknown;
-  /** The record after the change (null for a delete). */
-  after: unknown;
-  /** UTC ISO instant. */
-  createdAt: string;
-}
+/** One audit-log entry: who did what to which record, when, with the record before (null for a create) and after (null for a delete). */
+export type AuditEntryRecord = Schema<'AuditEntryResponse'>;

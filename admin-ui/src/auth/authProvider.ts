@@ -15,16 +15,11 @@
  * unit-tested without a browser.
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { Schema } from '../api/contract-types';
 import { API_URL, HOME_URL, LOGIN_REDIRECT_URL, LOGIN_URL } from '../config';
 
-/** GET /api/user answer. */
-export interface ApiUser {
-  id: string | number;
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string;
-  role?: string;
-}
+/** GET /api/user answer (read defensively below: also inside a `{ data }` envelope). */
+export type ApiUser = Schema<'UserResponse'>;
 
 /** Identity of the logged-in admin as react-admin sees it. */
 export interface AdminIdentity extends UserIdentity {
@@ -63,8 +58,8 @@ export function createAuthProvider(deps: AuthDeps): AuthProvider {
   const loadUser = (token: string): Promise<ApiUser> => {
     if (!cached || cached.token !== token) {
       const user = deps.request(`${API_URL}/user`).then(({ json }) => {
-        const body = json as ApiUser & { data?: ApiUser };
-        return body && body.data && typeof body.data === 'object' && !('role' in body) ? body.data : body;
+        const body = json as { role?: unknown; data?: unknown } | null;
+        return (body && body.data && typeof body.data === 'object' && !('role' in body) ? body.data : body) as ApiUser;
       });
       cached = { token, user };
       user.catch(() => {

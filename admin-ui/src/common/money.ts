@@ -5,8 +5,7 @@
  * for discount codes — never a hard-coded one.
  */
 import { useEffect, useState } from 'react';
-import { API_URL } from '../config';
-import { httpClient } from '../api/httpClient';
+import { api, unwrap } from '../api/client';
 
 /** `amount` of ISO 4217 `currency` for `locale` (`$1,234.50`, `25,00 €`); `25.00 XYZ` for a code Intl does not know. */
 export function formatMoney(amount: number, currency: string, locale: string): string {
@@ -21,11 +20,8 @@ let configured: Promise<string | undefined> | undefined;
 
 /** The deployment's currency (`GET /api/config` `currency`), read once per page; undefined when it cannot be read. */
 export function loadCurrency(): Promise<string | undefined> {
-  configured ??= httpClient(`${API_URL}/config`)
-    .then(({ json }) => {
-      const currency = (json as { currency?: unknown } | undefined)?.currency;
-      return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
-    })
+  configured ??= unwrap(api.GET('/api/config'))
+    .then(({ currency }) => (/^[A-Z]{3}$/.test(currency) ? currency : undefined))
     .catch(() => {
       configured = undefined; // try again next time
       return undefined;

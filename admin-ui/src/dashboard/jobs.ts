@@ -2,19 +2,10 @@
  * Background-job counts for Dashboard Home (issue 15 item 5): the answer of `GET /api/admin/jobs`
  * (server `JobsService.counts`), read defensively.
  */
+import type { Schema } from '../api/contract-types';
 
-/** Jobs of one pg-boss queue by state (live and archived, 7 days). */
-export interface JobQueueCounts {
-  /** Queue name, e.g. `payments-settlement`. */
-  queue: string;
-  /** Waiting to run (created, or waiting for a retry). */
-  queued: number;
-  /** Running now on some replica. */
-  active: number;
-  /** Failed after their last retry. */
-  failed: number;
-  completed: number;
-}
+/** Jobs of one pg-boss queue by state (live and archived, 7 days): queued, active, failed, completed. */
+export type JobQueueCounts = Schema<'QueueCountsDto'>;
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0);
 

@@ -1,33 +1,18 @@
 /** Decisions of issue 15 for the console: shapes and calls of `/api/admin/…/decision*` (docs/api.md "Decisions"). */
-import { ADMIN_API_URL } from '../config';
-import { httpClient } from '../api/httpClient';
-
-/** The three decisions. */
-export const DECISIONS = ['admitted', 'waitlisted', 'denied'] as const;
-/** One of {@link DECISIONS}. */
-export type Decision = (typeof DECISIONS)[number];
+import { api, unwrap } from '../api/client';
+import type { Schema } from '../api/contract-types';
 
 /** Where an application's decision stands. */
-export interface DecisionState {
-  id: string;
-  status: string;
-  decision: Decision | null;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  decisionReleaseAt: string | null;
-  decisionReleasedAt: string | null;
-}
+export type DecisionState = Schema<'DecisionStateResponse'>;
 
 /** A rendered letter (preview). */
-export interface DecisionLetter {
-  decision: Decision;
-  locale: string;
-  subject: string;
-  text: string;
-  html: string;
-  releasedAt: string | null;
-  pdfAvailable: boolean;
-}
+export type DecisionLetter = Schema<'DecisionLetterResponse'>;
+
+/** One of the three decisions. */
+export type Decision = Schema<'DecideDto'>['decision'];
+
+/** The three decisions, in the order the panel offers them. */
+export const DECISIONS = ['admitted', 'waitlisted', 'denied'] as const satisfies readonly Decision[];
 
 /** What the panel can offer for a state: record/change, release, rescind. */
 export function decisionPhase(
@@ -38,37 +23,34 @@ export function decisionPhase(
   return state.decisionReleaseAt ? 'scheduled' : 'decided';
 }
 
-const applicationUrl = (id: string) => `${ADMIN_API_URL}/applications/${encodeURIComponent(id)}/decision`;
+const path = (id: string) => ({ params: { path: { id } } });
 
 /** GET the decision state. */
-export async function fetchDecision(id: string): Promise<DecisionState> {
-  return (await httpClient(applicationUrl(id))).json as DecisionState;
+export function fetchDecision(id: string): Promise<DecisionState> {
+  return unwrap(api.GET('/api/admin/applications/{id}/decision', path(id)));
 }
 
 /** PUT a decision (record or change before release). */
-export async function recordDecision(id: string, decision: Decision): Promise<DecisionState> {
-  return (await httpClient(applicationUrl(id), { method: 'PUT', body: JSON.stringify({ decision }) })).json as DecisionState;
+export function recordDecision(id: string, decision: Decision): Promise<DecisionState> {
+  return unwrap(api.PUT('/api/admin/applications/{id}/decision', { ...path(id), body: { decision } }));
 }
 
 /** POST rescind. */
-export async function rescindDecision(id: string): Promise<DecisionState> {
-  return (await httpClient(`${applicationUrl(id)}/rescind`, { method: 'POST' })).json as DecisionState;
+export function rescindDecision(id: string): Promise<DecisionState> {
+  return unwrap(api.POST('/api/admin/applications/{id}/decision/rescind', path(id)));
 }
 
 /** GET the letter preview (optionally of another decision). */
-export async function previewLetter(id: string, decision?: Decision): Promise<DecisionLetter> {
-  const query = decision ? `?decision=${encodeURIComponent(decision)}` : '';
-  return (await httpClient(`${applicationUrl(id)}/preview${query}`)).json as DecisionLetter;
+export function previewLetter(id: string, decision?: Decision): Promise<DecisionLetter> {
+  return unwrap(
+    api.GET('/api/admin/applications/{id}/decision/preview', { params: { path: { id }, query: decision ? { decision } : {} } }),
+  );
 }
 
 /**
  * POST /api/admin/decisions/release: now (no `at`) or at a UTC instant.
  * @returns how many were scheduled and the instant used
  */
-export async function releaseDecisions(ids: string[], at: string | null): Promise<{ scheduled: number; at: string }> {
-  const body = at ? { ids, at } : { ids };
-  return (await httpClient(`${ADMIN_API_URL}/decisions/release`, { method: 'POST', body: JSON.stringify(body) })).json as {
-    scheduled: number;
-    at: string;
-  };
+export function releaseDecisions(ids: string[], at: string | null): Promise<Schema<'ReleaseDecisionsResponse'>> {
+  return unwrap(api.POST('/api/admin/decisions/release', { body: at ? { ids, at } : { ids } }));
 }

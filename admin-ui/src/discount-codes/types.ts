@@ -1,41 +1,16 @@
 /**
- * Record shape of `/api/admin/discount-codes` (docs/api.md "Admin console").
+ * Record shape of `/api/admin/discount-codes` (docs/api.md "Admin console"), from the contract.
  */
+import type { Schema } from '../api/contract-types';
 
-/** fixed: USD off; percent: percent off (≤ 100); waiver: the whole fee. */
-export type DiscountKind = 'fixed' | 'percent' | 'waiver';
-
-/** The kinds, in the order the form offers them. */
-export const DISCOUNT_KINDS: readonly DiscountKind[] = ['fixed', 'percent', 'waiver'];
-
-/** A discount code as the admin API returns it. */
-export interface DiscountCodeRecord {
-  id: string;
-  code: string;
-  kind: DiscountKind;
-  /** USD (fixed) or percent (percent); 0 for waiver. */
-  value: number;
-  description: string | null;
-  /** UTC ISO instant, or null: never expires. */
-  expiresAt: string | null;
-  /** null: unlimited. */
-  maxUses: number | null;
-  /** Payments that used the code (kept by the payments, never set by hand). */
-  usageCount: number;
-  active: boolean;
-  /** Active, not expired and not used up: would be accepted now. */
-  usable: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A discount code as the admin API returns it (`value`: major currency unit for fixed, percent for percent, 0 for waiver). */
+export type DiscountCodeRecord = Schema<'DiscountCodeResponse'>;
 
 /** Body of `POST` and `PUT /api/admin/discount-codes(/:id)`. */
-export interface DiscountCodePayload {
-  code: string;
-  kind: DiscountKind;
-  value: number;
-  description: string | null;
-  expiresAt: string | null;
-  maxUses: number | null;
-  active: boolean;
-}
+export type DiscountCodePayload = Schema<'DiscountCodeDto'>;
+
+/** fixed: an amount off; percent: percent off (≤ 100); waiver: the whole fee. */
+export type DiscountKind = DiscountCodeRecord['kind'];
+
+/** The kinds, in the order the form offers them. */
+export const DISCOUNT_KINDS = ['fixed', 'percent', 'waiver'] as const satisfies readonly DiscountKind[];

@@ -1,9 +1,10 @@
 /** What Manage Dropdowns sends for one edited list, and its form-level check (pure: unit-tested). */
 import { cleanLabel } from './translations';
+import type { Schema } from '../api/contract-types';
 import type { DropdownOption, DropdownRecord } from './types';
 
 /** Sends only what the API updates: `{ label, options }`, each option label per language (issue 11). */
-export function toDropdownPayload(data: Partial<DropdownRecord>): Pick<DropdownRecord, 'label' | 'options'> {
+export function toDropdownPayload(data: Partial<DropdownRecord>): Schema<'UpdateDropdownDto'> {
   return {
     label: (data.label ?? '').trim(),
     options: (data.options ?? []).map((o: DropdownOption) => ({

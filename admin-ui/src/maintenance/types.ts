@@ -1,16 +1,8 @@
 /**
- * Record shape of `/api/admin/maintenance-windows` (docs/api.md): wall-clock fields in
+ * Record shape of `/api/admin/maintenance-windows` (docs/api.md), from the contract: wall-clock fields in
  * America/New_York plus the computed UTC instants.
  */
+import type { Schema } from '../api/contract-types';
 
 /** A maintenance window as the admin API returns it. */
-export interface MaintenanceWindowRecord {
-  id: number | string;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  startsAt?: string;
-  endsAt?: string;
-  createdAt?: string;
-}
+export type MaintenanceWindowRecord = Schema<'MaintenanceWindowResponse'>;

@@ -9,18 +9,13 @@ import { Alert, Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle,
 import { Button as MuiButton } from '@mui/material';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import { Button, useGetList, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { httpClient } from '../api/httpClient';
-import { ADMIN_API_URL } from '../config';
+import { api, unwrap } from '../api/client';
 import { assignmentPayload, type AssignTarget } from './review';
+import type { UserRecord } from '../users/types';
 import { REVIEWS_CHANGED_EVENT } from './useReviewSummary';
 
-interface ReaderOption {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: string;
-}
+/** A reader (or admin) to assign: an account of `/api/admin/users`. */
+type ReaderOption = UserRecord;
 
 /** The dialog, for a given target. */
 function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: boolean; onClose: () => void }) {
@@ -50,16 +45,11 @@ function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: b
     setBusy(true);
     setFailure('');
     try {
-      const { json } = await httpClient(`${ADMIN_API_URL}/assignments`, {
-        method: 'POST',
-        body: JSON.stringify(
-          assignmentPayload(
-            target,
-            chosen.map((r) => r.id),
-          ),
-        ),
-      });
-      const result = json as { applications: number; changed: number };
+      const body = assignmentPayload(
+        target,
+        chosen.map((r) => r.id),
+      );
+      const result = await unwrap(api.POST('/api/admin/assignments', { body }));
       notify('app.assign.done', { type: 'success', messageArgs: { applications: result.applications, changed: result.changed } });
       setChosen([]);
       onClose();

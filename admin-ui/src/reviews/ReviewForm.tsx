@@ -18,8 +18,7 @@ import {
   TextField,
 } from '@mui/material';
 import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { httpClient } from '../api/httpClient';
-import { ADMIN_API_URL } from '../config';
+import { api, unwrap } from '../api/client';
 import { criterionLabel, initialValues, MAX_COMMENTS, reviewErrors, reviewPayload } from './review';
 import { RECOMMENDATIONS, type Review, type ReviewCriterion, type ReviewFormValues } from './types';
 
@@ -53,10 +52,12 @@ export function ReviewForm({ applicationId, criteria, mine, onSaved }: ReviewFor
     setSaving(true);
     setFailure('');
     try {
-      await httpClient(`${ADMIN_API_URL}/applications/${encodeURIComponent(applicationId)}/reviews/mine`, {
-        method: 'PUT',
-        body: JSON.stringify(reviewPayload(values, criteria)),
-      });
+      await unwrap(
+        api.PUT('/api/admin/applications/{id}/reviews/mine', {
+          params: { path: { id: applicationId } },
+          body: reviewPayload(values, criteria),
+        }),
+      );
       notify('app.reviews.saved', { type: 'success' });
       onSaved();
     } catch (error) {

@@ -3,7 +3,8 @@
  * starting values, its checks (the server's rules: every active criterion 1–5, a recommendation,
  * comments ≤ 10,000) and its PUT body, and the body of an assignment.
  */
-import type { Rating, Recommendation, Review, ReviewCriterion, ReviewFormValues } from './types';
+import type { Schema } from '../api/contract-types';
+import type { Recommendation, Review, ReviewCriterion, ReviewFormValues } from './types';
 
 /** Longest comment the server accepts. */
 export const MAX_COMMENTS = 10000;
@@ -36,10 +37,7 @@ export function reviewErrors(values: ReviewFormValues, criteria: ReviewCriterion
 }
 
 /** Body of PUT /api/admin/applications/:id/reviews/mine. */
-export function reviewPayload(
-  values: ReviewFormValues,
-  criteria: ReviewCriterion[],
-): { ratings: Rating[]; recommendation: Recommendation; comments: string } {
+export function reviewPayload(values: ReviewFormValues, criteria: ReviewCriterion[]): Schema<'SaveReviewDto'> {
   return {
     ratings: criteria.filter((c) => c.active).map((c) => ({ criterionId: c.id, rating: values.ratings[c.id] ?? 0 })),
     recommendation: values.recommendation as Recommendation,
@@ -51,7 +49,7 @@ export function reviewPayload(
 export type AssignTarget = { applicationIds: string[] } | { filter: Record<string, unknown> };
 
 /** Body of POST /api/admin/assignments (or …/unassign). Empty filter values are dropped, as the list drops them. */
-export function assignmentPayload(target: AssignTarget, readerIds: string[]): Record<string, unknown> {
+export function assignmentPayload(target: AssignTarget, readerIds: string[]): Schema<'AssignmentDto'> {
   if ('applicationIds' in target) return { applicationIds: target.applicationIds, readerIds };
   const filter = Object.fromEntries(Object.entries(target.filter).filter(([, v]) => v !== '' && v !== undefined && v !== null));
   return { filter, readerIds };

@@ -1,67 +1,29 @@
 /**
- * Shapes of the reading-queue API (docs/api.md "Reading queue", issue 15 item 2).
+ * Shapes of the reading-queue API (docs/api.md "Reading queue", issue 15 item 2), from the contract; the
+ * form's values are the console's own.
  */
-
-/** What a reader recommends. */
-export type Recommendation = 'admit' | 'waitlist' | 'deny' | 'discuss';
-
-/** The recommendations, in the order the form offers them. */
-export const RECOMMENDATIONS: readonly Recommendation[] = ['admit', 'waitlist', 'deny', 'discuss'];
+import type { Schema } from '../api/contract-types';
 
 /** A review criterion with its label per language. */
-export interface ReviewCriterion {
-  id: number;
-  labelEn: string;
-  labelEs: string;
-  labelZhCn: string;
-  position: number;
-  active: boolean;
-}
+export type ReviewCriterion = Schema<'ReviewCriterionResponse'>;
 
 /** One rating of a review. */
-export interface Rating {
-  criterionId: number;
-  rating: number;
-}
+export type Rating = Schema<'RatingDto'>;
 
 /** One reader's review. */
-export interface Review {
-  id: string;
-  applicationId: string;
-  readerId: string;
-  readerName: string;
-  readerEmail: string;
-  ratings: Rating[];
-  recommendation: Recommendation;
-  comments: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Review = Schema<'ReviewResponse'>;
 
 /** GET /api/admin/applications/:id/reviews. */
-export interface ReviewSummary {
-  criteria: ReviewCriterion[];
-  averages: { criterionId: number; average: number; count: number }[];
-  overall: number | null;
-  recommendations: Record<Recommendation, number>;
-  reviews: Review[];
-  readers: { id: string; name: string; email: string; assignedAt: string; reviewed: boolean }[];
-  mine: Review | null;
-}
+export type ReviewSummary = Schema<'ReviewSummaryResponse'>;
 
 /** One row of GET /api/admin/queue. */
-export interface QueueItem {
-  id: string;
-  referenceNumber: string;
-  firstName: string;
-  lastName: string;
-  fieldOfInterest: string;
-  semesterApplied: string;
-  status: string;
-  assignedAt: string;
-  reviewedAt: string | null;
-  recommendation: Recommendation | null;
-}
+export type QueueItem = Schema<'QueueItemResponse'>;
+
+/** What a reader recommends. */
+export type Recommendation = Review['recommendation'];
+
+/** The recommendations, in the order the form offers them. */
+export const RECOMMENDATIONS = ['admit', 'waitlist', 'deny', 'discuss'] as const satisfies readonly Recommendation[];
 
 /** The review form's values: criterion id → rating (0 = not rated yet). */
 export interface ReviewFormValues {

@@ -2,8 +2,7 @@
  * Loads GET /api/admin/applications/:id/reviews and reloads it on demand.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { httpClient } from '../api/httpClient';
-import { ADMIN_API_URL } from '../config';
+import { api, unwrap } from '../api/client';
 import type { ReviewSummary } from './types';
 
 /** Window event sent when assignments or reviews change, so every summary on the page reloads. */
@@ -16,8 +15,7 @@ export function useReviewSummary(applicationId: string | undefined) {
   const reload = useCallback(async () => {
     if (!applicationId) return;
     try {
-      const { json } = await httpClient(`${ADMIN_API_URL}/applications/${encodeURIComponent(applicationId)}/reviews`);
-      setSummary(json as ReviewSummary);
+      setSummary(await unwrap(api.GET('/api/admin/applications/{id}/reviews', { params: { path: { id: applicationId } } })));
       setError('');
     } catch (e) {
       setError(e instanceof Error ? e.message : 'ra.notification.http_error');

@@ -2,6 +2,7 @@
  * Pure helpers of the Users pages: the name shown, the `PUT` body (the API refuses any field but
  * role and names with 422), and what a role button does.
  */
+import type { Schema } from '../api/contract-types';
 import type { UserRecord, UserRole } from './types';
 
 /** "First Last", or the e-mail when both names are empty. */
@@ -11,7 +12,7 @@ export function displayName(user: Pick<UserRecord, 'first_name' | 'last_name' | 
 }
 
 /** Body of `PUT /api/admin/users/:id` from the edit form: the names, trimmed. */
-export function toUserNamesPayload(values: Partial<UserRecord>): { first_name: string; last_name: string } {
+export function toUserNamesPayload(values: Partial<UserRecord>): Required<Pick<Schema<'UpdateAdminUserDto'>, 'first_name' | 'last_name'>> {
   return { first_name: String(values.first_name ?? '').trim(), last_name: String(values.last_name ?? '').trim() };
 }
 

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { httpClient } from '../api/httpClient';
+import { api, unwrap } from '../api/client';
 import { useNotifyServerError } from '../api/useNotifyServerError';
-import { ADMIN_API_URL } from '../config';
-import type { DeliveryAttempt, DeliveryRecord } from './types';
+import type { DeliveryRecord } from './types';
 
 /** The button; disabled while its request is in flight. */
 export function RedeliverButton() {
@@ -21,8 +20,7 @@ export function RedeliverButton() {
   const redeliver = async () => {
     setBusy(true);
     try {
-      const { json } = await httpClient(`${ADMIN_API_URL}/webhooks/deliveries/${record.id}/redeliver`, { method: 'POST' });
-      const attempt = json as DeliveryAttempt;
+      const attempt = await unwrap(api.POST('/api/admin/webhooks/deliveries/{id}/redeliver', { params: { path: { id: record.id } } }));
       const ok = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
       notify(ok ? 'app.webhooks.redelivered' : 'app.webhooks.redeliver_failed', {
         type: ok ? 'info' : 'warning',

@@ -22,8 +22,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** Starts an {@link SmtpSink} without authentication or TLS on a free loopback port. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * Starts an {@link SmtpSink} without authentication or TLS on a loopback port.
+ * @param port the port to listen on (default: a free one)
+ */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   const server = new SMTPServer({
@@ -46,10 +49,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     messages,
     async waitFor(match, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,12 +1,8 @@
 /** GET /api/advisory: the advisory banner's lines (spec §1, §2 main layout; docs/api.md "Advisory banner"). */
-import { api } from '../../shared/api/client';
+import { api, call, type Schema } from '../../shared/api/client';
 
-/** One advisory line: `text` in the caller's language at request time, `texts` in every language. */
-export interface AdvisoryLine {
-  id: number;
-  text: string;
-  texts: Partial<Record<'en' | 'es' | 'zh-CN', string>>;
-}
+/** One advisory line (contract `AdvisoryBannerLine`): `text` in the caller's language at request time, `texts` in every language. */
+export type AdvisoryLine = Schema<'AdvisoryBannerLine'>;
 
 /**
  * The active lines, in the admins' order. Never rejects: a failed call answers `[]` (the banner is
@@ -14,7 +10,7 @@ export interface AdvisoryLine {
  */
 export async function fetchAdvisoryLines(): Promise<AdvisoryLine[]> {
   try {
-    const { data } = await api.get<{ success: boolean; data: AdvisoryLine[] }>('/advisory', { silent: true });
+    const data = await call(api.GET('/api/advisory'), { silent: true });
     return Array.isArray(data?.data) ? data.data : [];
   } catch {
     return [];

@@ -42,7 +42,7 @@ import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-a
 type Base = 'application' | 'details';
 
 /** Time-log names of the details form's steps (DESIGN §3: 1 documents, 2 finish). */
-const detailsStepKey = (step: number): string => (step === 2 ? 'finish' : 'documents');
+const detailsStepKey = (step: number) => (step === 2 ? 'finish' : 'documents');
 
 const STEP_COMPONENTS: Record<number, (props: StepProps) => React.ReactNode> = {
   1: PersonalStep,

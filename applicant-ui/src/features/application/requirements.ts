@@ -4,7 +4,6 @@
  * only while that call fails, so the applicant can keep working.
  */
 import type { Requirements } from './api/application-api';
-import type { ApplicationRecord } from './api/application-types';
 import { DEFAULT_STEPS } from './steps/step-config';
 
 /** Section names the steps look for in `requirements.sections`. */
@@ -51,7 +50,7 @@ export function hasSection(requirements: Pick<Requirements, 'sections'> | null |
 }
 
 /** A rough client-side stand-in used only while the server's requirements cannot be loaded. */
-export function fallbackRequirements(record: Pick<ApplicationRecord, 'program'>): Requirements {
+export function fallbackRequirements(record: { program?: string | null }): Requirements {
   const sections: string[] = [SECTIONS.seminary, SECTIONS.israelProgram];
   if (record.program === 'underGraduate') sections.push(SECTIONS.highSchool, SECTIONS.collegeCourses);
   if (record.program === 'graduate' || record.program === 'preRequisite') sections.push(SECTIONS.bachelor);

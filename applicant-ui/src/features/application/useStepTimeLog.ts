@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { elapsedSeconds } from '../session/session-timer';
-import { postTimeLog } from './api/application-api';
+import { postTimeLog, type TimeLogStep } from './api/application-api';
 
 /** Logs the time spent on `stepName` for the application of `token` (inactive while either is null). */
-export function useStepTimeLog(token: string | null, stepName: string | null): void {
+export function useStepTimeLog(token: string | null, stepName: TimeLogStep | null): void {
   const started = useRef<number>(performance.now());
   useEffect(() => {
     if (!token || !stepName) return;

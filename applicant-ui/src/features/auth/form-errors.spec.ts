@@ -1,12 +1,9 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import type { TFunction } from 'i18next';
+import { apiError } from '../../shared/api/api-answer.fixture';
 import { formFailure, retryAfterSeconds } from './form-errors';
 
-/** An axios error as the client would reject with, for a given status, body and headers. */
-function httpError(status: number, data: unknown, headers: Record<string, string> = {}): AxiosError {
-  const response = { status, data, headers, statusText: '', config: { headers: new AxiosHeaders() } } as AxiosResponse;
-  return new AxiosError('failed', 'ERR_BAD_RESPONSE', undefined, undefined, response);
-}
+/** The error the typed client rejects with, for a given status, body and headers. */
+const httpError = apiError;
 
 const t = ((key: string, options?: Record<string, unknown>) =>
   options ? `${key} ${JSON.stringify(options)}` : key) as unknown as TFunction;
@@ -45,7 +42,7 @@ describe('formFailure', () => {
   });
 
   it('falls back to the given key when no answer arrived', () => {
-    expect(formFailure(new AxiosError('Network Error', 'ERR_NETWORK'), t, 'register.failed')).toEqual({
+    expect(formFailure(new TypeError('Failed to fetch'), t, 'register.failed')).toEqual({
       message: 'register.failed',
       fieldErrors: {},
       status: 0,

@@ -1,5 +1,5 @@
 /** Reading a failed account call (login, register, password, OAuth start) for the forms. */
-import { isAxiosError } from 'axios';
+import { isApiError } from '../../shared/api/client';
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
@@ -18,8 +18,8 @@ export interface FormFailure {
  * Seconds of the `Retry-After` header of a 429 answer, or null (absent, an HTTP date, or not a 429).
  */
 export function retryAfterSeconds(error: unknown): number | null {
-  if (!isAxiosError(error) || error.response?.status !== 429) return null;
-  const raw: unknown = error.response.headers?.['retry-after'];
+  if (!isApiError(error) || error.status !== 429) return null;
+  const raw = error.response.headers.get('retry-after');
   const seconds = Number(raw);
   return typeof raw === 'string' && raw.trim() !== '' && Number.isInteger(seconds) && seconds >= 0 ? seconds : null;
 }

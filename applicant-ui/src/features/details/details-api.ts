@@ -3,18 +3,17 @@
  * validate / upload / remove an attachment, and completing the application. Every call carries the
  * application token in `X-Application-Token`.
  */
-import type { AxiosProgressEvent } from 'axios';
-import { api } from '../../shared/api/client';
+import axios, { isAxiosError, type AxiosProgressEvent } from 'axios';
+import { formBody, type ResponseData } from '../../../../contract/client/create-client';
+import { alertForError, api, ApiError, applicationTokenHeader, call, portalHeaders, type Schema } from '../../shared/api/client';
+import { fetchRequirements, type Requirements } from '../application/api/application-api';
 
-/** `GET /api/applications/:id/requirements` (cross-team contract 2). */
-export interface Requirements {
-  steps: number[];
-  sections: string[];
-  requiredFields: string[];
-  attachmentSlots: string[];
-}
+export type { Requirements };
 
-/** One stored upload, as the attachment endpoints answer it (normalised by {@link toAttachment}). */
+/** One stored upload as the attachment endpoints answer it (contract `AttachmentView`). */
+export type AttachmentView = Schema<'AttachmentView'>;
+
+/** What the upload controls show of a stored upload (a view of {@link AttachmentView}). */
 export interface AttachmentInfo {
   id: string;
   /** Slot name (`field` on the wire). */
@@ -26,53 +25,31 @@ export interface AttachmentInfo {
   uploadedAt: string | null;
 }
 
-const headers = (token: string) => ({ 'X-Application-Token': token });
-
-/** Unwraps `{success, data}` answers (and leaves bare payloads alone). */
-export function unwrap<T>(body: unknown): T {
-  if (body && typeof body === 'object' && !Array.isArray(body) && 'data' in body) {
-    return (body as { data: T }).data;
-  }
-  return body as T;
-}
-
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
-
-/** Maps an attachment answer (field names vary a little between list and upload answers) to {@link AttachmentInfo}. */
-export function toAttachment(raw: unknown): AttachmentInfo | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const id = str(r.id) ?? str(r.Id);
-  const field = str(r.field) ?? str(r.slot);
-  if (!id || !field) return null;
-  const size = Number(r.size ?? r.sizeBytes);
+/** Maps an attachment answer to {@link AttachmentInfo}; null for a view without an id (a validation answer). */
+export function toAttachment(view: AttachmentView | null | undefined): AttachmentInfo | null {
+  const id = view?.id ?? view?.attachment;
+  if (!view || !id) return null;
   return {
     id,
-    field,
-    name: str(r.name) ?? str(r.originalName) ?? str(r.fileName) ?? field,
-    size: Number.isFinite(size) ? size : null,
-    contentType: str(r.type) ?? str(r.contentType) ?? str(r.detectedType),
-    uploadedAt: str(r.uploadedAt) ?? str(r.createdAt),
+    field: view.field,
+    name: view.name || view.field,
+    size: Number.isFinite(view.size) ? view.size : null,
+    contentType: view.type || null,
+    uploadedAt: view.uploadedAt ?? null,
   };
 }
 
 /** GET /api/applications/:id/requirements. */
-export async function getRequirements(applicationId: string, token: string): Promise<Requirements> {
-  const { data } = await api.get(`/applications/${encodeURIComponent(applicationId)}/requirements`, { headers: headers(token) });
-  const r = unwrap<Partial<Requirements>>(data);
-  return {
-    steps: r.steps ?? [],
-    sections: r.sections ?? [],
-    requiredFields: r.requiredFields ?? [],
-    attachmentSlots: r.attachmentSlots ?? [],
-  };
+export function getRequirements(applicationId: string, token: string): Promise<Requirements> {
+  return fetchRequirements(applicationId, token);
 }
 
 /** GET /api/applications/:id/attachments: the current upload of each slot. */
 export async function listAttachments(applicationId: string, token: string): Promise<AttachmentInfo[]> {
-  const { data } = await api.get(`/applications/${encodeURIComponent(applicationId)}/attachments`, { headers: headers(token) });
-  const list = unwrap<unknown>(data);
-  return (Array.isArray(list) ? list : []).map(toAttachment).filter((a): a is AttachmentInfo => a !== null);
+  const answer = await call(
+    api.GET('/api/applications/{id}/attachments', { params: { path: { id: applicationId } }, headers: applicationTokenHeader(token) }),
+  );
+  return answer.data.map(toAttachment).filter((a): a is AttachmentInfo => a !== null);
 }
 
 function form(parentId: string, field: string, file: Blob & { name?: string }): FormData {
@@ -84,14 +61,27 @@ function form(parentId: string, field: string, file: Blob & { name?: string }): 
 }
 
 /** POST /api/details/attachments/validate (multipart parentId, field, file): checks without storing; answer `data.data`. */
-export async function validateAttachment(parentId: string, token: string, field: string, file: Blob & { name?: string }): Promise<unknown> {
-  const { data } = await api.post<{ data?: unknown }>('/details/attachments/validate', form(parentId, field, file), {
-    headers: headers(token),
-  });
-  return data.data;
+export async function validateAttachment(
+  parentId: string,
+  token: string,
+  field: string,
+  file: Blob & { name?: string },
+): Promise<AttachmentView> {
+  const answer = await call(
+    api.POST('/api/details/attachments/validate', {
+      body: formBody<'validateAttachment'>(form(parentId, field, file)),
+      headers: applicationTokenHeader(token),
+    }),
+  );
+  return answer.data.data;
 }
 
-/** POST /api/details/attachments (multipart parentId, field, file) with upload progress; answer `data.data`. */
+/**
+ * POST /api/details/attachments (multipart parentId, field, file) with upload progress: sent through
+ * axios (XMLHttpRequest), since `fetch` reports no upload progress; the answer is typed by the contract
+ * (`AttachmentResponse`, the view in `data.data`, spec §7) and a failure becomes the same {@link ApiError}
+ * as every other call (after the global alerts).
+ */
 export async function uploadAttachment(
   parentId: string,
   token: string,
@@ -99,23 +89,34 @@ export async function uploadAttachment(
   file: Blob & { name?: string },
   onProgress?: (percent: number) => void,
 ): Promise<AttachmentInfo | null> {
-  const { data } = await api.post<{ data?: unknown }>('/details/attachments', form(parentId, field, file), {
-    headers: headers(token),
-    onUploadProgress: (e: AxiosProgressEvent) => {
-      if (onProgress && e.total) onProgress(Math.round((e.loaded / e.total) * 100));
-    },
-  });
-  // the server nests the view once more (`{success, data: {data: view}}`, spec §7 "read from data.data")
-  return toAttachment(unwrap(data.data));
+  try {
+    const { data } = await axios.post<ResponseData<'uploadAttachment'>>('/api/details/attachments', form(parentId, field, file), {
+      headers: { ...portalHeaders(), ...applicationTokenHeader(token) },
+      onUploadProgress: (e: AxiosProgressEvent) => {
+        if (onProgress && e.total) onProgress(Math.round((e.loaded / e.total) * 100));
+      },
+    });
+    return toAttachment(data.data.data);
+  } catch (error) {
+    if (!isAxiosError(error) || !error.response) throw error;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(error.response.headers ?? {})) if (typeof value === 'string') headers.set(name, value);
+    const failure = new ApiError(new Response(null, { status: error.response.status, headers }), error.response.data);
+    alertForError(failure, {});
+    throw failure;
+  }
 }
 
 /** DELETE /api/details/attachments/:id. */
 export async function removeAttachment(id: string, token: string): Promise<void> {
-  await api.delete(`/details/attachments/${encodeURIComponent(id)}`, { headers: headers(token) });
+  await call(api.DELETE('/api/details/attachments/{id}', { params: { path: { id } }, headers: applicationTokenHeader(token) }));
 }
 
 /** POST /api/applications/:id/complete: `submitted` → `complete`; 422 with `data.missing` when slots are missing. */
-export async function completeApplication(applicationId: string, token: string): Promise<unknown> {
-  const { data } = await api.post(`/applications/${encodeURIComponent(applicationId)}/complete`, {}, { headers: headers(token) });
-  return unwrap(data);
+export async function completeApplication(applicationId: string, token: string): Promise<Schema<'ApplicationRecord'>> {
+  return (
+    await call(
+      api.POST('/api/applications/{id}/complete', { params: { path: { id: applicationId } }, headers: applicationTokenHeader(token) }),
+    )
+  ).data;
 }

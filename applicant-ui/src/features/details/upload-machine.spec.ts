@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { apiError } from '../../shared/api/api-answer.fixture';
 import {
   FIELD_FOCUS_DELAY_MS,
   LOADING_HOLD_MS,
@@ -10,22 +10,15 @@ import {
   type UploadDeps,
 } from './upload-machine';
 import { missingSlots, slotRows } from './slots';
-import { toAttachment, unwrap } from './details-api';
+import { toAttachment, type AttachmentView } from './details-api';
 import { missingFromError } from './FinishStep';
 import { detailsStep } from './DetailsForm';
 
 const file = (name: string): ChosenFile => Object.assign(new Blob(['%PDF-1.7']), { name });
 
-/** An axios error as the API answers a refused attachment (422 with `errors.file`). */
-function refused(message: string): AxiosError {
-  const headers = new AxiosHeaders();
-  return new AxiosError('422', 'ERR_BAD_REQUEST', { headers }, null, {
-    status: 422,
-    statusText: 'Unprocessable',
-    headers: {},
-    config: { headers },
-    data: { success: false, code: 'ATT-004', message: 'Validation failed', errors: { file: [message] } },
-  });
+/** The error the client rejects with when the API refuses an attachment (422 with `errors.file`). */
+function refused(message: string) {
+  return apiError(422, { success: false, code: 'ATT-004', message: 'Validation failed', errors: { file: [message] } });
 }
 
 function setup(overrides: Partial<UploadDeps> = {}) {
@@ -185,7 +178,7 @@ describe('slot rows', () => {
 
 describe('attachment answers', () => {
   it('reads the nested upload answer and the list rows', () => {
-    const view = {
+    const view: AttachmentView = {
       id: 'a1',
       attachment: 'a1',
       field: 'resume',
@@ -193,8 +186,10 @@ describe('attachment answers', () => {
       size: 2048,
       type: 'application/pdf',
       uploadedAt: '2026-11-22T08:00:00Z',
+      sha256: 'ab',
+      validated: true,
     };
-    expect(toAttachment(unwrap({ data: view }))).toEqual({
+    expect(toAttachment(view)).toEqual({
       id: 'a1',
       field: 'resume',
       name: 'cv.pdf',
@@ -202,8 +197,8 @@ describe('attachment answers', () => {
       contentType: 'application/pdf',
       uploadedAt: '2026-11-22T08:00:00Z',
     });
-    expect(toAttachment(unwrap(view))?.id).toBe('a1');
-    expect(toAttachment({ field: 'resume' })).toBeNull();
+    // a validation answer names no stored attachment
+    expect(toAttachment({ ...view, id: undefined, attachment: undefined })).toBeNull();
   });
   it('reads the missing slots of a refused completion', () => {
     expect(missingFromError({ missing: ['picture', { field: 'resume' }] })).toEqual(['picture', 'resume']);
@@ -235,7 +230,7 @@ describe('upload on choice (issue 10 item 3)', () => {
     contentType: 'application/pdf',
     uploadedAt: null,
   });
-  const networkDown = () => new AxiosError('Network Error', 'ERR_NETWORK');
+  const networkDown = () => new TypeError('Failed to fetch');
 
   it('checks then uploads each chosen file at once, one at a time in the order chosen, and nothing is left unsent', async () => {
     const gates = new Map<string, ReturnType<typeof deferred<void>>>();

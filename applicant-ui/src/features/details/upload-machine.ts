@@ -60,7 +60,7 @@ export interface UploadState {
 
 /** What the store needs from the outside world. */
 export interface UploadDeps {
-  /** Server check of one file; rejects with the axios error on refusal. */
+  /** Server check of one file; rejects with the ApiError on refusal. */
   validate: (slot: string, file: ChosenFile) => Promise<unknown>;
   /** Stores one file; reports progress 0–100; resolves with the stored attachment. */
   upload: (slot: string, file: ChosenFile, onProgress: (percent: number) => void) => Promise<AttachmentInfo | null>;

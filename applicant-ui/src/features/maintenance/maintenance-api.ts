@@ -1,5 +1,5 @@
 /** GET /api/maintenance/check (spec §4, §7, §8). */
-import { api } from '../../shared/api/client';
+import { api, call } from '../../shared/api/client';
 import type { MaintenanceSchedule } from './maintenance-time';
 
 /**
@@ -8,9 +8,7 @@ import type { MaintenanceSchedule } from './maintenance-time';
  */
 export async function checkMaintenance(): Promise<MaintenanceSchedule | null> {
   try {
-    const { data } = await api.get<{ success: boolean; code: string; data: MaintenanceSchedule | null }>('/maintenance/check', {
-      silent: true,
-    });
+    const data = await call(api.GET('/api/maintenance/check'), { silent: true });
     return data.code === 'MAI-000' && data.data ? data.data : null;
   } catch {
     return null;

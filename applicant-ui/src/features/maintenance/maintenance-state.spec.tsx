@@ -11,6 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { i18n as I18n } from 'i18next';
 import { DateTime } from 'luxon';
 import { api } from '../../shared/api/client';
+import { answered } from '../../shared/api/api-answer.fixture';
 import { rememberSchedule } from './maintenance-api';
 import { renderWithI18n, testI18n } from '../../test/render-with-i18n';
 import { MaintenanceBanner } from './MaintenanceBanner';
@@ -43,13 +44,17 @@ function scheduleFromNow(startInMs: number, endInMs: number): MaintenanceSchedul
     Start_Time__c: s.toFormat('HH:mm:ss'),
     End_Date__c: e.toISODate()!,
     End_Time__c: e.toFormat('HH:mm:ss'),
+    startsAt: s.toUTC().toISO()!,
+    endsAt: e.toUTC().toISO()!,
   };
 }
 
 function serverAnswers(schedule: MaintenanceSchedule | null) {
-  return jest.spyOn(api, 'get').mockResolvedValue({
-    data: schedule ? { success: true, code: 'MAI-000', data: schedule } : { success: true, code: 'MAI-001', data: null },
-  });
+  return jest
+    .spyOn(api, 'GET')
+    .mockResolvedValue(
+      answered(schedule ? { success: true, code: 'MAI-000', data: schedule } : { success: true, code: 'MAI-001', data: null }),
+    );
 }
 
 function Page() {
@@ -91,7 +96,7 @@ describe('MaintenanceProvider with the banner and the read-only form', () => {
   it('shows nothing and leaves the form editable when none is scheduled', async () => {
     const get = serverAnswers(null);
     renderWithI18n(i18n, <Page />);
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/maintenance/check', expect.anything()));
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/maintenance/check'));
     expect(screen.queryByTestId('maintenance-banner')).toBeNull();
     expect(screen.getByLabelText('Name').matches(':disabled')).toBe(false);
   });
@@ -133,7 +138,7 @@ describe('MaintenanceProvider with the banner and the read-only form', () => {
       </MaintenanceProvider>,
     );
     await waitFor(() => expect(get).toHaveBeenCalledTimes(1));
-    get.mockResolvedValue({ data: { success: true, code: 'MAI-000', data: scheduleFromNow(-60_000, 3_600_000) } });
+    get.mockResolvedValue(answered({ success: true, code: 'MAI-000', data: scheduleFromNow(-60_000, 3_600_000) }));
     view.rerender(
       <I18nextProvider i18n={i18n}>
         <MaintenanceProvider intervalMs={600_000}>

@@ -3,19 +3,13 @@
  * times `HH:mm[:ss]` as America/New_York wall-clock; the banner shows them in the viewer's zone.
  */
 import { DateTime } from 'luxon';
+import type { Schema } from '../../../../contract/client/create-client';
 
 /** Time zone the admins enter maintenance windows in. */
 export const MAINTENANCE_SOURCE_ZONE = 'America/New_York';
 
-/** `data` of GET /api/maintenance/check when code is MAI-000. */
-export interface MaintenanceSchedule {
-  Start_Date__c: string;
-  Start_Time__c: string;
-  End_Date__c: string;
-  End_Time__c: string;
-  startsAt?: string;
-  endsAt?: string;
-}
+/** `data` of GET /api/maintenance/check when code is MAI-000 (contract `MaintenanceScheduleDto`). */
+export type MaintenanceSchedule = Schema<'MaintenanceScheduleDto'>;
 
 /** Client view of a schedule (spec §3): start and end as instants in the viewer's zone. */
 export interface MaintenanceWindow {
@@ -35,7 +29,10 @@ export function easternToZone(date: string, time: string, viewerZone: string): D
 }
 
 /** Converts the server schedule to the viewer's zone; null when either end is malformed. */
-export function toMaintenanceWindow(schedule: MaintenanceSchedule, viewerZone: string): MaintenanceWindow | null {
+export function toMaintenanceWindow(
+  schedule: Pick<MaintenanceSchedule, 'Start_Date__c' | 'Start_Time__c' | 'End_Date__c' | 'End_Time__c'>,
+  viewerZone: string,
+): MaintenanceWindow | null {
   const start = easternToZone(schedule.Start_Date__c, schedule.Start_Time__c, viewerZone);
   const end = easternToZone(schedule.End_Date__c, schedule.End_Time__c, viewerZone);
   if (!start || !end) return null;

@@ -35,10 +35,9 @@ export class AcceptJsError extends Error {
   }
 }
 
-/** The Accept.js URL for a quote: the server's, else by environment (sandbox unless `production`). */
-export function acceptJsUrl(quote: Pick<Quote, 'acceptJsUrl' | 'environment'>): string {
-  if (quote.acceptJsUrl) return quote.acceptJsUrl;
-  return quote.environment === 'production' ? ACCEPT_JS_PRODUCTION_URL : ACCEPT_JS_SANDBOX_URL;
+/** The Accept.js URL for a quote: the server's (sandbox or production, set by `AUTHNET_ENVIRONMENT`), else the sandbox's. */
+export function acceptJsUrl(quote: Pick<Quote, 'acceptJsUrl'>): string {
+  return quote.acceptJsUrl || ACCEPT_JS_SANDBOX_URL;
 }
 
 let loading: Promise<AcceptGlobal> | null = null;

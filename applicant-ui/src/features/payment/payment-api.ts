@@ -2,65 +2,34 @@
  * Payment calls (DESIGN §4, §7): the fee quote and the payment itself. Both carry the application
  * token in `X-Application-Token`.
  */
-import { api } from '../../shared/api/client';
-import { unwrap } from '../details/details-api';
+import type { RequestBody } from '../../../../contract/client/create-client';
+import { api, applicationTokenHeader, call, type Schema } from '../../shared/api/client';
+
+/** `GET /api/payments/quote` answer (contract `QuoteView`; amounts in the currency's main unit, e.g. dollars). */
+export type Quote = Schema<'QuoteView'>;
 
 /** Which tokeniser the browser uses. */
-export type GatewayKind = 'fake' | 'authorizenet';
+export type GatewayKind = Quote['gateway'];
 
-/** `GET /api/payments/quote` answer (amounts in the currency's main unit, e.g. dollars). */
-export interface Quote {
-  amount: number;
-  lateFee: number;
-  discount: number;
-  total: number;
-  currency: string;
-  gateway: GatewayKind;
-  /** The discount code the quote applied, if any. */
-  discountCode?: string | null;
-  /** Nothing left to pay (Payment_Status becomes Waived). */
-  waived?: boolean;
-  /** Authorize.Net public client key (Accept.js). */
-  clientKey?: string;
-  /** Authorize.Net API login id (Accept.js). */
-  apiLoginId?: string;
-  /** Accept.js URL (sandbox or production), when the server names it. */
-  acceptJsUrl?: string;
-  /** `sandbox` or `production` (chooses the Accept.js URL when `acceptJsUrl` is absent). */
-  environment?: string;
-}
+/** `opaqueData` as the server takes it (spec §3; contract `OpaqueDataDto`). */
+export type OpaqueData = Schema<'OpaqueDataDto'>;
 
-/** `opaqueData` as the server takes it (spec §3). */
-export interface OpaqueData {
-  value: string;
-  descriptor: string;
-}
+/** Body of `POST /api/payments` (contract `PayDto`; billing country from the dropdown `countries`, the server defaults to United States). */
+export type PaymentBody = RequestBody<'payApplicationFee'>;
 
-/** Body of `POST /api/payments`. */
-export interface PaymentBody {
-  applicationId: string;
-  requestId: string;
-  discountCode?: string;
-  opaqueData?: OpaqueData;
-  creditCardFullName?: string;
-  creditCardBillingZip?: string;
-  /** Billing country (dropdown `countries`; the server defaults to United States). */
-  creditCardBillingCountry?: string;
-}
+/** The payment as the server answers it (contract `PaymentView`). */
+export type PaymentView = Schema<'PaymentView'>;
 
-/** The payment record the server answers (normalised by {@link toPaymentRecord}). */
-export interface PaymentRecord {
-  status: string;
-  Payment_Status: string;
-  amount: number;
-  lateFee: number;
-  discount: number;
-  total: number;
-  currency: string;
-  transactionId: string | null;
-  /** The card's last four digits, or the masked number (`XXXX1111`). */
+/**
+ * The receipt the payment step and the thank-you page show (a view of {@link PaymentView}, kept in the
+ * session's receipt store): the card's last four digits as `accountNumber`, the recorded time as `paidAt`.
+ */
+export type PaymentRecord = Pick<
+  PaymentView,
+  'status' | 'Payment_Status' | 'amount' | 'lateFee' | 'discount' | 'total' | 'currency' | 'transactionId' | 'referenceNumber'
+> & {
+  /** The card's last four digits, or null (waived). */
   accountNumber: string | null;
-  referenceNumber: string | null;
   /** When the payment was recorded (ISO 8601). */
   paidAt: string | null;
   /**
@@ -68,58 +37,30 @@ export interface PaymentRecord {
    * opening the application once it is submitted, TKN-002). Null otherwise.
    */
   detailsToken: string | null;
-}
-
-const num = (v: unknown): number => {
-  const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? n : 0;
 };
-const strOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 
-/** Normalises a quote answer (amounts may arrive as strings like "150.00"). */
-export function toQuote(raw: unknown): Quote {
-  const r = (raw ?? {}) as Record<string, unknown>;
+/** The receipt of a payment answer. */
+export function toPaymentRecord(view: PaymentView): PaymentRecord {
   return {
-    amount: num(r.amount),
-    lateFee: num(r.lateFee),
-    discount: num(r.discount),
-    total: num(r.total),
-    currency: typeof r.currency === 'string' && r.currency ? r.currency : 'USD',
-    gateway: r.gateway === 'authorizenet' ? 'authorizenet' : 'fake',
-    discountCode: strOrNull(r.discountCode),
-    waived: typeof r.waived === 'boolean' ? r.waived : undefined,
-    clientKey: strOrNull(r.clientKey) ?? undefined,
-    apiLoginId: strOrNull(r.apiLoginId) ?? undefined,
-    acceptJsUrl: strOrNull(r.acceptJsUrl) ?? undefined,
-    environment: strOrNull(r.environment) ?? undefined,
-  };
-}
-
-/** Normalises a payment answer. */
-export function toPaymentRecord(raw: unknown): PaymentRecord {
-  const r = (raw ?? {}) as Record<string, unknown>;
-  return {
-    status: strOrNull(r.status) ?? '',
-    Payment_Status: strOrNull(r.Payment_Status) ?? strOrNull(r.paymentStatus) ?? '',
-    amount: num(r.amount),
-    lateFee: num(r.lateFee),
-    discount: num(r.discount),
-    total: num(r.total),
-    currency: strOrNull(r.currency) ?? 'USD',
-    transactionId: strOrNull(r.transactionId) ?? strOrNull(r.transId),
-    accountNumber: strOrNull(r.last4) ?? strOrNull(r.accountNumber),
-    referenceNumber: strOrNull(r.referenceNumber),
-    paidAt: strOrNull(r.date) ?? strOrNull(r.paidAt) ?? strOrNull(r.createdAt),
-    detailsToken: strOrNull(r.detailsToken),
+    status: view.status,
+    Payment_Status: view.Payment_Status,
+    amount: view.amount,
+    lateFee: view.lateFee,
+    discount: view.discount,
+    total: view.total,
+    currency: view.currency,
+    transactionId: view.transactionId,
+    accountNumber: view.last4,
+    referenceNumber: view.referenceNumber,
+    paidAt: view.date,
+    detailsToken: view.detailsToken ?? null,
   };
 }
 
 /** GET /api/payments/quote?applicationId&discountCode. 422 PAY-004 for an unknown or used-up code. */
 export async function getQuote(applicationId: string, token: string, discountCode?: string): Promise<Quote> {
-  const params: Record<string, string> = { applicationId };
-  if (discountCode) params.discountCode = discountCode;
-  const { data } = await api.get('/payments/quote', { params, headers: { 'X-Application-Token': token } });
-  return toQuote(unwrap(data));
+  const query = discountCode ? { applicationId, discountCode } : { applicationId };
+  return (await call(api.GET('/api/payments/quote', { params: { query }, headers: applicationTokenHeader(token) }))).data;
 }
 
 /**
@@ -128,6 +69,6 @@ export async function getQuote(applicationId: string, token: string, discountCod
  */
 export async function postPayment(body: PaymentBody, token: string): Promise<PaymentRecord> {
   // every failure is explained on the payment step itself (no generic ≥500 alert on top)
-  const { data } = await api.post('/payments', body, { headers: { 'X-Application-Token': token }, silent: true });
-  return toPaymentRecord(unwrap(data));
+  const answer = await call(api.POST('/api/payments', { body, headers: applicationTokenHeader(token) }), { silent: true });
+  return toPaymentRecord(answer.data);
 }

@@ -1,14 +1,51 @@
-import { AxiosError, AxiosHeaders } from 'axios';
 import { createPaymentSchema, luhnValid, notExpired, paymentDefaults } from './payment.schema';
 import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
 import { cardLast4, formatMoney, isWaived, quoteRows } from './quote-display';
 import { FAKE_DESCRIPTOR, fakeTokenize } from './fake-tokenizer';
-import { toPaymentRecord, toQuote, type PaymentBody, type PaymentRecord } from './payment-api';
+import { toPaymentRecord, type PaymentBody, type PaymentRecord, type PaymentView, type Quote } from './payment-api';
+import { ApiError } from '../../shared/api/client';
+import { apiError } from '../../shared/api/api-answer.fixture';
 import { jest } from '@jest/globals';
-import { AcceptJsError, acceptJsUrl, ACCEPT_JS_PRODUCTION_URL, ACCEPT_JS_SANDBOX_URL, type AcceptGlobal } from './accept-js';
+import { AcceptJsError, acceptJsUrl, ACCEPT_JS_SANDBOX_URL, type AcceptGlobal } from './accept-js';
 import { preloadTokenizer, tokenizeCard } from './card-tokenizer';
 
 const now = () => new Date(2026, 10, 22);
+
+/** The fee part that quote and payment answers share: 150 USD, no late fee, no discount. */
+const FEE = {
+  amount: 150,
+  lateFee: 0,
+  discount: 0,
+  total: 150,
+  currency: 'USD',
+  discountCode: null,
+  waived: false,
+  lateFeeAfter: '2025-07-30T04:01:00.000Z',
+};
+
+/** A quote answer (contract `QuoteView`): `fields` over the fee of 150 USD with the fake gateway. */
+function quoteOf(fields: Partial<Quote> = {}): Quote {
+  return {
+    ...FEE,
+    gateway: 'fake',
+    ...fields,
+  };
+}
+
+/** A payment answer (contract `PaymentView`): `fields` over a pending attempt of 150 USD. */
+function paymentOf(fields: Partial<PaymentView> = {}): PaymentView {
+  return {
+    ...FEE,
+    requestId: 'r0',
+    status: 'pending',
+    Payment_Status: 'Pending',
+    referenceNumber: '100001',
+    transactionId: null,
+    last4: null,
+    date: '2026-11-22T08:00:00.000Z',
+    ...fields,
+  };
+}
 const card = {
   ...paymentDefaults('Ana Diaz'),
   creditCardBillingZip: '11219',
@@ -18,25 +55,12 @@ const card = {
   cvv: '123',
 };
 
-function httpError(status: number, data?: unknown): AxiosError {
-  const headers = new AxiosHeaders();
-  if (status === 0) return new AxiosError('Network Error', 'ERR_NETWORK', { headers });
-  return new AxiosError(String(status), 'ERR_BAD_RESPONSE', { headers }, null, {
-    status,
-    statusText: '',
-    headers: {},
-    config: { headers },
-    data,
-  });
+/** What a payment call rejects with: the fetch `TypeError` when no answer arrived (status 0), else the {@link ApiError}. */
+function httpError(status: number, data?: unknown): Error {
+  return status === 0 ? new TypeError('Failed to fetch') : apiError(status, data);
 }
 
-const approved: PaymentRecord = toPaymentRecord({
-  status: 'approved',
-  Payment_Status: 'Paid',
-  amount: 150,
-  total: 150,
-  transactionId: 't1',
-});
+const approved: PaymentRecord = toPaymentRecord(paymentOf({ status: 'approved', Payment_Status: 'Paid', transactionId: 't1' }));
 
 describe('payment schema', () => {
   const schema = createPaymentSchema(false, now);
@@ -91,7 +115,7 @@ describe('requestId per payment attempt', () => {
       built++;
       return { applicationId: 'a1', requestId, opaqueData: { descriptor: 'D', value: `nonce-${built}` } };
     };
-    await expect(attempts.pay(build)).rejects.toBeInstanceOf(AxiosError);
+    await expect(attempts.pay(build)).rejects.toBeInstanceOf(TypeError);
     expect(attempts.pendingRequestId).toBe('req-1');
     fail = false;
     await expect(attempts.pay(build)).resolves.toBe(approved);
@@ -113,7 +137,7 @@ describe('requestId per payment attempt', () => {
       () => `req-${++n}`,
     );
     const build = (requestId: string) => ({ applicationId: 'a1', requestId });
-    await expect(attempts.pay(build)).rejects.toBeInstanceOf(AxiosError);
+    await expect(attempts.pay(build)).rejects.toBeInstanceOf(ApiError);
     expect(attempts.hasPending).toBe(false);
     await attempts.pay(build);
     expect(sent).toEqual(['req-1', 'req-2']);
@@ -134,7 +158,7 @@ describe('requestId per payment attempt', () => {
 });
 
 describe('quote display', () => {
-  const quote = toQuote({ amount: '150.00', lateFee: 150, discount: 50, total: '250.00', currency: 'USD', gateway: 'fake' });
+  const quote = quoteOf({ lateFee: 150, discount: 50, total: 250 });
   it('shows fee, late fee, discount (negative) and total, formatted for the locale', () => {
     expect(quoteRows(quote, 'en').map((r) => [r.key, r.text])).toEqual([
       ['amount', '$150.00'],
@@ -160,31 +184,31 @@ describe('quote display', () => {
   });
   it('picks the Accept.js URL from the quote', () => {
     expect(acceptJsUrl({})).toBe(ACCEPT_JS_SANDBOX_URL);
-    expect(acceptJsUrl({ environment: 'production' })).toBe(ACCEPT_JS_PRODUCTION_URL);
     expect(acceptJsUrl({ acceptJsUrl: 'https://x/Accept.js' })).toBe('https://x/Accept.js');
   });
 });
 
 describe('payment answers', () => {
   it('reads the server receipt (last4, date, reference number) and a quote', () => {
-    const receipt = toPaymentRecord({
-      requestId: 'r1',
-      status: 'approved',
-      Payment_Status: 'Paid',
-      referenceNumber: '100001',
-      amount: 150,
-      lateFee: 150,
-      discount: 0,
-      total: 300,
-      currency: 'USD',
-      transactionId: '123',
-      last4: '1111',
-      date: '2026-11-22T08:00:00.000Z',
-    });
+    const receipt = toPaymentRecord(
+      paymentOf({
+        requestId: 'r1',
+        status: 'approved',
+        Payment_Status: 'Paid',
+        referenceNumber: '100001',
+        amount: 150,
+        lateFee: 150,
+        discount: 0,
+        total: 300,
+        currency: 'USD',
+        transactionId: '123',
+        last4: '1111',
+        date: '2026-11-22T08:00:00.000Z',
+      }),
+    );
     expect(receipt).toMatchObject({ referenceNumber: '100001', total: 300, accountNumber: '1111', paidAt: '2026-11-22T08:00:00.000Z' });
     expect(cardLast4(receipt.accountNumber)).toBe('1111');
-    const quote = toQuote({ amount: 150, lateFee: 0, discount: 150, total: 0, currency: 'USD', waived: true });
-    expect(quote.gateway).toBe('fake');
+    const quote = quoteOf({ discount: 150, total: 0, waived: true });
     expect(isWaived(quote)).toBe(true);
   });
 });
@@ -199,18 +223,13 @@ describe('fake tokeniser', () => {
 });
 
 describe('card tokeniser by gateway', () => {
-  const authnetQuote = toQuote({
-    amount: 150,
-    lateFee: 0,
-    discount: 0,
-    total: 150,
-    currency: 'USD',
+  const authnetQuote = quoteOf({
     gateway: 'authorizenet',
     apiLoginId: 'login-1',
     clientKey: 'client-key-1',
     acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
   });
-  const fakeQuote = toQuote({ amount: 150, lateFee: 0, discount: 0, total: 150, currency: 'USD', gateway: 'fake' });
+  const fakeQuote = quoteOf();
   const cardToTokenize = {
     cardNumber: '4111 1111 1111 1111',
     expMonth: '12',
@@ -280,8 +299,8 @@ describe('card tokeniser by gateway', () => {
 
 describe('receipt details token', () => {
   it('reads the details token of an approved answer, and none of a held one', () => {
-    expect(toPaymentRecord({ status: 'approved', Payment_Status: 'Paid', detailsToken: 'dt-1' }).detailsToken).toBe('dt-1');
-    expect(toPaymentRecord({ status: 'held', Payment_Status: 'Pending' }).detailsToken).toBeNull();
+    expect(toPaymentRecord(paymentOf({ status: 'approved', Payment_Status: 'Paid', detailsToken: 'dt-1' })).detailsToken).toBe('dt-1');
+    expect(toPaymentRecord(paymentOf({ status: 'held', Payment_Status: 'Pending' })).detailsToken).toBeNull();
   });
 });
 

@@ -31,7 +31,7 @@ export function quoteRows(quote: Pick<Quote, 'amount' | 'lateFee' | 'discount' |
 }
 
 /** True when nothing is left to pay (a waiver or a discount that covers the whole fee). */
-export function isWaived(quote: Pick<Quote, 'total' | 'waived'>): boolean {
+export function isWaived(quote: Pick<Quote, 'total'> & Partial<Pick<Quote, 'waived'>>): boolean {
   return quote.waived ?? quote.total <= 0;
 }
 

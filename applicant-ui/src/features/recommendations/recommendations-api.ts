@@ -1,66 +1,32 @@
 /** Recommendation calls (docs/api.md "Recommendations", issue 15 item 1): the applicant's and the recommender's. */
-import { api } from '../../shared/api/client';
+import { formBody, type RequestBody } from '../../../../contract/client/create-client';
+import { api, applicationTokenHeader, call, type Schema } from '../../shared/api/client';
 
-/** A recommender slot of the references step: firstRecommender, secondRecommender, thirdRecommender. */
-export type RecommendationSlot = 'first' | 'second' | 'third';
+/** A request as the applicant sees it (GET /api/applications/:id/recommendations; contract `RecommendationView`). */
+export type Recommendation = Schema<'RecommendationView'>;
+
+/** A recommender slot of the references step (firstRecommender, secondRecommender, thirdRecommender). */
+export type RecommendationSlot = Recommendation['slot'];
+
 /** Where a request stands. */
-export type RecommendationStatus = 'requested' | 'opened' | 'received';
+export type RecommendationStatus = Recommendation['status'];
 
-/** A request as the applicant sees it (GET /api/applications/:id/recommendations). */
-export interface Recommendation {
-  id: string;
-  slot: RecommendationSlot;
-  name: string;
-  email: string;
-  relationship: string;
-  waived: boolean;
-  status: RecommendationStatus;
-  requestedAt: string;
-  lastSentAt: string | null;
-  openedAt: string | null;
-  receivedAt: string | null;
-  expiresAt: string;
-  remindersSent: number;
-  answeredWith: 'letter' | 'form' | null;
-}
+/** Body of a new request (contract `RequestRecommendationDto`). */
+export type RecommendationRequestBody = RequestBody<'requestRecommendation'>;
 
-/** Body of a new request. */
-export interface RecommendationRequestBody {
-  slot: RecommendationSlot;
-  name: string;
-  email: string;
-  relationship: string;
-  waived: boolean;
-}
+/** What a recommender's link shows (GET /api/recommendations/request; contract `RecommenderRequestView`). */
+export type RecommenderRequest = Schema<'RecommenderRequestView'>;
 
-/** What a recommender's link shows (GET /api/recommendations/request). */
-export interface RecommenderRequest {
-  applicantName: string;
-  program: string;
-  semester: string;
-  recommenderName: string;
-  waived: boolean;
-  status: RecommendationStatus;
-  expiresAt: string;
-  locale: string;
-}
+/** The short form's answers (contract `RecommendationAnswersDto`). */
+export type RecommendationAnswers = RequestBody<'answersRecommender'>;
 
-/** The short form's answers. */
-export interface RecommendationAnswers {
-  acquaintance: string;
-  strengths: string;
-  overall: 'strongly' | 'recommend' | 'reservations' | 'not';
-  comments?: string;
-}
-
-/** The application token header when the caller holds one (the form), none for a logged-in owner (/home). */
-const byToken = (token: string | null | undefined) => (token ? { headers: { 'X-Application-Token': token } } : {});
-const path = (applicationId: string) => `/applications/${encodeURIComponent(applicationId)}/recommendations`;
-
-/** The application's live requests. */
+/** The application's live requests (the application token when the caller holds one, the form; none for a logged-in owner, /home). */
 export async function listRecommendations(applicationId: string, token?: string | null): Promise<Recommendation[]> {
-  const { data } = await api.get<{ success: true; data: Recommendation[] }>(path(applicationId), { ...byToken(token), silent: true });
-  return data.data;
+  const answer = await call(
+    api.GET('/api/applications/{id}/recommendations', { params: { path: { id: applicationId } }, headers: applicationTokenHeader(token) }),
+    { silent: true },
+  );
+  return answer.data;
 }
 
 /** Sends a request (replacing the slot's recommender if any). */
@@ -69,41 +35,58 @@ export async function requestRecommendation(
   token: string | null,
   body: RecommendationRequestBody,
 ): Promise<Recommendation> {
-  const { data } = await api.post<{ success: true; data: Recommendation }>(path(applicationId), body, byToken(token));
-  return data.data;
+  const answer = await call(
+    api.POST('/api/applications/{id}/recommendations', {
+      params: { path: { id: applicationId } },
+      body,
+      headers: applicationTokenHeader(token),
+    }),
+  );
+  return answer.data;
 }
 
 /** E-mails the recommender a new link (rate limited: 429). */
 export async function resendRecommendation(applicationId: string, token: string | null, id: string): Promise<Recommendation> {
-  const { data } = await api.post<{ success: true; data: Recommendation }>(
-    `${path(applicationId)}/${encodeURIComponent(id)}/resend`,
-    {},
-    byToken(token),
+  const answer = await call(
+    api.POST('/api/applications/{id}/recommendations/{rid}/resend', {
+      params: { path: { id: applicationId, rid: id } },
+      headers: applicationTokenHeader(token),
+    }),
   );
-  return data.data;
+  return answer.data;
 }
 
 /** Removes a recommender (the link stops working). */
 export async function removeRecommendation(applicationId: string, token: string | null, id: string): Promise<void> {
-  await api.delete(`${path(applicationId)}/${encodeURIComponent(id)}`, byToken(token));
+  await call(
+    api.DELETE('/api/applications/{id}/recommendations/{rid}', {
+      params: { path: { id: applicationId, rid: id } },
+      headers: applicationTokenHeader(token),
+    }),
+  );
 }
 
-const recommenderHeaders = (token: string) => ({ headers: { 'X-Recommendation-Token': token }, silent: true });
+const recommenderHeaders = (token: string) => ({ header: { 'X-Recommendation-Token': token } });
 
 /** The request a recommender's link opens (marks it opened). */
 export async function fetchRecommenderRequest(token: string): Promise<RecommenderRequest> {
-  const { data } = await api.get<{ success: true; data: RecommenderRequest }>('/recommendations/request', recommenderHeaders(token));
-  return data.data;
+  return (await call(api.GET('/api/recommendations/request', { params: recommenderHeaders(token) }), { silent: true })).data;
 }
 
 /** Uploads the recommender's letter (ends the link). */
 export async function sendRecommendationLetter(token: string, file: File): Promise<void> {
   const form = new FormData();
   form.append('file', file);
-  await api.post('/recommendations/letter', form, recommenderHeaders(token));
+  await call(
+    api.POST('/api/recommendations/letter', {
+      body: formBody<'letterRecommender'>(form),
+      params: recommenderHeaders(token),
+    }),
+    { silent: true },
+  );
 }
 
 /** Sends the short form (ends the link). */
 export async function sendRecommendationAnswers(token: string, answers: RecommendationAnswers): Promise<void> {
-  await api.post('/recommendations/answers', answers, recommenderHeaders(token));
+  await call(api.POST('/api/recommendations/answers', { body: answers, params: recommenderHeaders(token) }), { silent: true });
 }

@@ -9,7 +9,7 @@
  */
 import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { AxiosError, AxiosHeaders } from 'axios';
+import { answered, refused } from '../../shared/api/api-answer.fixture';
 import type { i18n as I18n } from 'i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api } from '../../shared/api/client';
@@ -43,15 +43,7 @@ const rec = (over: Partial<Recommendation> = {}): Recommendation => ({
   answeredWith: null,
   ...over,
 });
-const ok = <T,>(data: T) => ({ data: { success: true, data } });
-const apiError = (status: number, body: Record<string, unknown>) =>
-  new AxiosError('failed', String(status), undefined, undefined, {
-    status,
-    statusText: '',
-    data: body,
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-  });
+const ok = <T,>(data: T) => answered({ success: true, data });
 
 describe('recommendation actions', () => {
   it('offers Send when nobody was asked, Resend/Replace/Remove while waiting, nothing once received', () => {
@@ -88,7 +80,7 @@ describe('RecommenderPanel (references step)', () => {
   };
 
   it('asks to fill the fields first, then sends the request with the waive flag and the application token', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue(ok(rec({ slot: 'second', waived: true })));
+    const post = jest.spyOn(api, 'POST').mockResolvedValue(ok(rec({ slot: 'second', waived: true })));
     panel(undefined, { name: 'Dr. Miriam Gold', email: '', relationship: '' });
     expect(screen.getByText('No request sent yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
@@ -97,21 +89,21 @@ describe('RecommenderPanel (references step)', () => {
   });
 
   it('sends: POST with slot, contact and waived; announces where it went', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue(ok(rec({ slot: 'second', waived: true })));
+    const post = jest.spyOn(api, 'POST').mockResolvedValue(ok(rec({ slot: 'second', waived: true })));
     const onChanged = panel(undefined);
     fireEvent.click(screen.getByLabelText('I waive my right to see this letter'));
     fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Request e-mailed to miriam@example.edu.'));
-    expect(post).toHaveBeenCalledWith(
-      '/applications/app-1/recommendations',
-      { slot: 'second', name: 'Dr. Miriam Gold', email: 'miriam@example.edu', relationship: 'Professor', waived: true },
-      { headers: { 'X-Application-Token': 'app-token' } },
-    );
+    expect(post).toHaveBeenCalledWith('/api/applications/{id}/recommendations', {
+      params: { path: { id: 'app-1' } },
+      body: { slot: 'second', name: 'Dr. Miriam Gold', email: 'miriam@example.edu', relationship: 'Professor', waived: true },
+      headers: { 'X-Application-Token': 'app-token' },
+    });
     expect(onChanged).toHaveBeenCalled();
   });
 
   it('shows the status of a waiting request and offers Resend; a refused resend shows the server message', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(apiError(429, { success: false, code: 'AUTH-429', message: 'Please wait 60 minutes.' }));
+    jest.spyOn(api, 'POST').mockResolvedValue(refused(429, { success: false, code: 'AUTH-429', message: 'Please wait 60 minutes.' }));
     panel(rec({ status: 'opened', waived: true }));
     expect(screen.getByTestId('recommendation-status').textContent).toBe('Opened');
     expect((screen.getByLabelText('I waive my right to see this letter') as HTMLInputElement).checked).toBe(true);
@@ -121,7 +113,7 @@ describe('RecommenderPanel (references step)', () => {
   });
 
   it('removes only after a confirmation', async () => {
-    const remove = jest.spyOn(api, 'delete').mockResolvedValue({ data: { success: true } });
+    const remove = jest.spyOn(api, 'DELETE').mockResolvedValue(answered({ success: true }));
     panel(rec());
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     const dialog = screen.getByRole('alertdialog');
@@ -129,7 +121,8 @@ describe('RecommenderPanel (references step)', () => {
     expect(remove).not.toHaveBeenCalled();
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove' }).at(-1)!);
     await waitFor(() =>
-      expect(remove).toHaveBeenCalledWith('/applications/app-1/recommendations/11111111-1111-4111-8111-111111111111', {
+      expect(remove).toHaveBeenCalledWith('/api/applications/{id}/recommendations/{rid}', {
+        params: { path: { id: 'app-1', rid: '11111111-1111-4111-8111-111111111111' } },
         headers: { 'X-Application-Token': 'app-token' },
       }),
     );
@@ -183,11 +176,11 @@ describe('RecommendationPage (/recommendation)', () => {
   };
 
   it('shows who asked and for what, uploads the letter with the link’s token, then a success state', async () => {
-    const get = jest.spyOn(api, 'get').mockResolvedValue(ok(request));
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { success: true, status: 'received' } });
+    const get = jest.spyOn(api, 'GET').mockResolvedValue(ok(request));
+    const post = jest.spyOn(api, 'POST').mockResolvedValue(answered({ success: true, status: 'received' }));
     open();
     expect(await screen.findByRole('heading', { name: 'Recommendation for Moshe Levi' })).toBeTruthy();
-    expect(get).toHaveBeenCalledWith('/recommendations/request', { headers: { 'X-Recommendation-Token': 'rec-token' }, silent: true });
+    expect(get).toHaveBeenCalledWith('/api/recommendations/request', { params: { header: { 'X-Recommendation-Token': 'rec-token' } } });
     expect(screen.getByText('MSW')).toBeTruthy();
     expect(screen.getByText(/has waived the right to see your letter/)).toBeTruthy();
 
@@ -197,15 +190,15 @@ describe('RecommendationPage (/recommendation)', () => {
     fireEvent.change(screen.getByLabelText('Your letter'), { target: { files: [file] } });
     fireEvent.click(screen.getByRole('button', { name: 'Send recommendation' }));
     expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
-    const [url, body, config] = post.mock.calls[0] as [string, FormData, unknown];
-    expect(url).toBe('/recommendations/letter');
-    expect((body.get('file') as File).name).toBe('letter.pdf');
-    expect(config).toEqual({ headers: { 'X-Recommendation-Token': 'rec-token' }, silent: true });
+    const [url, init] = post.mock.calls[0] as unknown as [string, { body: FormData; params: unknown }];
+    expect(url).toBe('/api/recommendations/letter');
+    expect((init.body.get('file') as File).name).toBe('letter.pdf');
+    expect(init.params).toEqual({ header: { 'X-Recommendation-Token': 'rec-token' } });
   });
 
   it('sends the short form instead', async () => {
-    jest.spyOn(api, 'get').mockResolvedValue(ok({ ...request, waived: false }));
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { success: true, status: 'received' } });
+    jest.spyOn(api, 'GET').mockResolvedValue(ok({ ...request, waived: false }));
+    const post = jest.spyOn(api, 'POST').mockResolvedValue(answered({ success: true, status: 'received' }));
     open();
     fireEvent.click(await screen.findByLabelText('Answer a short form'));
     fireEvent.change(screen.getByLabelText(/How long, and in what role/), { target: { value: 'Two years' } });
@@ -213,13 +206,18 @@ describe('RecommendationPage (/recommendation)', () => {
     fireEvent.change(screen.getByLabelText(/overall recommendation/), { target: { value: 'strongly' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send recommendation' }));
     expect(await screen.findByTestId('recommender-done')).toBeTruthy();
-    expect(post.mock.calls[0]?.[1]).toEqual({ acquaintance: 'Two years', strengths: 'Kind', overall: 'strongly', comments: undefined });
+    expect((post.mock.calls[0]?.[1] as { body?: unknown } | undefined)?.body).toEqual({
+      acquaintance: 'Two years',
+      strengths: 'Kind',
+      overall: 'strongly',
+      comments: undefined,
+    });
   });
 
   it('says so when the link was already used', async () => {
     jest
-      .spyOn(api, 'get')
-      .mockRejectedValue(apiError(410, { success: false, code: 'TKN-004', message: 'This recommendation has already been sent.' }));
+      .spyOn(api, 'GET')
+      .mockResolvedValue(refused(410, { success: false, code: 'TKN-004', message: 'This recommendation has already been sent.' }));
     open();
     expect((await screen.findByRole('alert')).textContent).toBe('This recommendation has already been sent.');
     expect(screen.getByRole('heading', { name: 'This link cannot be used' })).toBeTruthy();

@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConfig } from '../../shared/api/config-api';
-import { checkSession, upsertSession, upsertSessionOnUnload, type SessionBody } from './session-api';
+import { checkSession, upsertSession, upsertSessionOnUnload, type SessionBody, type SessionModule } from './session-api';
 import { createSessionTimer, findFreeSessionId, sessionTime, SESSION_MAX_MS, type SessionTimer } from './session-timer';
 
 /** Activity is saved at most this often while the applicant types. */
@@ -42,7 +42,7 @@ export interface FormSession {
  * Session for `parentModule` (application | details) of record `parentId`, written with the application
  * `token` (null: the owner's login); inactive while `parentId` is null.
  */
-export function useFormSession(parentModule: string, parentId: string | null, token: string | null = null): FormSession {
+export function useFormSession(parentModule: SessionModule, parentId: string | null, token: string | null = null): FormSession {
   const [warning, setWarning] = useState(false);
   const [generation, setGeneration] = useState(0);
   const tokenRef = useRef(token);

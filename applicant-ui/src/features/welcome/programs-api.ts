@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { api, call, type Schema } from '../../shared/api/client';
 
 /** Program groups in display order (spec §3). */
 export const PROGRAM_GROUPS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] as const;
@@ -15,39 +15,23 @@ export type ProgramGroup = (typeof PROGRAM_GROUPS)[number];
 /** Applicant gender as the API's query parameter wants it. */
 export type GenderQuery = 'female' | 'male';
 
-/** One semester of a program's `courses`, with the locations offered (may be empty). */
-export interface ProgramCourse {
-  semester: string;
-  locations: string[];
-}
+/** One semester of a program's `courses`, with the locations offered (may be empty; contract `CourseDto`). */
+export type ProgramCourse = Schema<'CourseDto'>;
 
-/** A field of interest as GET /api/programs answers it. */
-export interface Program {
-  name: string;
-  program: ProgramGroup;
-  label: string;
-  popup: { title: string; semesters: number; college: string };
-  courses: ProgramCourse[];
-  flags: Record<string, boolean>;
-}
+/** A field of interest as GET /api/programs answers it (contract `ProgramResponse`). */
+export type Program = Schema<'ProgramResponse'>;
 
-/** A semester as GET /api/programs/semesters answers it (`begins` is `YYYY-MM`; `label` in the page's language). */
-export interface Semester {
-  name: string;
-  begins: string;
-  label: string;
-}
+/** A semester as GET /api/programs/semesters answers it (contract `SemesterResponse`: `begins` is `YYYY-MM`; `label` in the page's language). */
+export type Semester = Schema<'SemesterResponse'>;
 
 /** GET /api/programs?gender=… */
 export async function fetchPrograms(gender: GenderQuery): Promise<Program[]> {
-  const { data } = await api.get<Program[]>('/programs', { params: { gender } });
-  return data;
+  return call(api.GET('/api/programs', { params: { query: { gender } } }));
 }
 
 /** GET /api/programs/semesters?gender=… */
 export async function fetchSemesters(gender: GenderQuery): Promise<Semester[]> {
-  const { data } = await api.get<Semester[]>('/programs/semesters', { params: { gender } });
-  return data;
+  return call(api.GET('/api/programs/semesters', { params: { query: { gender } } }));
 }
 
 /** Groups programs by `program`, in {@link PROGRAM_GROUPS} order, omitting empty groups; keeps API order inside a group. */

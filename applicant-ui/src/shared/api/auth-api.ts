@@ -1,48 +1,20 @@
 /** Auth calls (laravel-vue-spa contract, docs/api.md "Accounts") and the per-route auth check. */
-import { api } from './client';
+import type { RequestBody } from '../../../../contract/client/create-client';
+import { api, call } from './client';
 import { authStore, type User } from './auth-store';
 import { clearToken, getToken, setToken } from './token-cookie';
 
-/** Answer of POST /api/login (and of register, which adds `user`); `expires_in` in seconds. */
-export interface LoginAnswer {
-  token: string;
-  token_type: string;
-  expires_in: number;
-}
+/** Body of POST /api/register (contract `RegisterDto`: laravel-vue-spa field names; password 8–1024 characters). */
+export type RegisterBody = RequestBody<'register'>;
 
-/** Answer of POST /api/register (201): a bearer token and the new user. */
-export interface RegisterAnswer extends LoginAnswer {
-  user: User;
-}
-
-/** Body of POST /api/register (laravel-vue-spa field names); password 8–1024 characters. */
-export interface RegisterBody {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
-/** Body of POST /api/password/reset: the token and e-mail of the e-mailed link, and the new password. */
-export interface ResetPasswordBody {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
-/** Answer of the password endpoints: a message in the caller's language. */
-export interface MessageAnswer {
-  success: true;
-  message: string;
-}
+/** Body of POST /api/password/reset (contract `PasswordResetDto`): the e-mailed link's token and e-mail, and the new password. */
+export type ResetPasswordBody = RequestBody<'resetPassword'>;
 
 /** GET /api/user; stores and returns the user. */
 export async function fetchUser(): Promise<User> {
-  const { data } = await api.get<User>('/user');
-  authStore.setUser(data);
-  return data;
+  const user = await call(api.GET('/api/user'));
+  authStore.setUser(user);
+  return user;
 }
 
 /** The user fetch in flight, shared by concurrent {@link ensureAuthChecked} calls. */
@@ -70,15 +42,15 @@ export function ensureAuthChecked(): Promise<User | null> {
 
 /** POST /api/login, then saves the token cookie (365 days if `remember`) and fetches the user. */
 export async function login(email: string, password: string, remember: boolean): Promise<User> {
-  const { data } = await api.post<LoginAnswer>('/login', { email, password, remember });
-  setToken(data.token, remember);
+  const answer = await call(api.POST('/api/login', { body: { email, password, remember } }));
+  setToken(answer.token, remember);
   return fetchUser();
 }
 
 /** POST /api/logout (errors ignored, spec §7), then local logout. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/logout');
+    await call(api.POST('/api/logout'));
   } catch {
     /* ignored by design */
   }
@@ -88,13 +60,14 @@ export async function logout(): Promise<void> {
 /**
  * POST /api/register, then keeps the answered token as a session cookie (registering has no
  * "remember me"; the server's token lasts `ACCESS_TOKEN_TTL_SECONDS`) and stores the answered user.
- * @throws the axios error (422 `VAL-001` with `errors` per field, 429 `AUTH-429`)
+ * @throws {ApiError} 422 `VAL-001` with `errors` per field, 429 `AUTH-429`
  */
 export async function register(body: RegisterBody): Promise<User> {
-  const { data } = await api.post<RegisterAnswer>('/register', body);
-  setToken(data.token, false);
-  authStore.setUser(data.user);
-  return data.user;
+  const answer = await call(api.POST('/api/register', { body }));
+  setToken(answer.token, false);
+  if (!answer.user) return fetchUser();
+  authStore.setUser(answer.user);
+  return answer.user;
 }
 
 /**
@@ -117,25 +90,22 @@ export async function loginWithToken(token: string): Promise<User> {
  * address has an account; the answer's localised `message` is returned.
  */
 export async function requestPasswordReset(email: string): Promise<string> {
-  const { data } = await api.post<MessageAnswer>('/password/email', { email });
-  return data.message;
+  return (await call(api.POST('/api/password/email', { body: { email } }))).message;
 }
 
 /**
  * POST /api/password/reset: sets the new password with the e-mailed token (every session of the
  * account ends). Returns the server's localised confirmation.
- * @throws the axios error: 422 with `errors.email` for an unknown, used or expired link
+ * @throws {ApiError} 422 with `errors.email` for an unknown, used or expired link
  */
 export async function resetPassword(body: ResetPasswordBody): Promise<string> {
-  const { data } = await api.post<MessageAnswer>('/password/reset', body);
-  return data.message;
+  return (await call(api.POST('/api/password/reset', { body }))).message;
 }
 
 /**
  * POST /api/oauth/{provider}: the provider's authorization URL to send the browser to (spec §7).
- * @throws the axios error (404 `REQ-404` for a provider that is not configured, 429 `AUTH-429`)
+ * @throws {ApiError} 404 `REQ-404` for a provider that is not configured, 429 `AUTH-429`
  */
 export async function startOAuth(provider: string): Promise<string> {
-  const { data } = await api.post<{ url: string }>(`/oauth/${encodeURIComponent(provider)}`);
-  return data.url;
+  return (await call(api.POST('/api/oauth/{provider}', { params: { path: { provider } } }))).url;
 }

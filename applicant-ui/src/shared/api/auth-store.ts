@@ -2,18 +2,14 @@
  * The logged-in user (spec §3 "User", §4 "Auth"), kept outside React so that route loaders and
  * API interceptors can read it; components subscribe with `useAuth`.
  */
+import type { Schema } from '../../../../contract/client/create-client';
 import { clearToken, getToken } from './token-cookie';
 
-/** The user as GET /api/user answers it. */
-export interface User {
-  id: number | string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: 'admin' | 'applicant' | 'reader' | string;
-  /** False until the address is verified (issue 11); applications started with it are not listed until then. */
-  email_verified?: boolean;
-}
+/**
+ * The user as GET /api/user answers it (contract `UserResponse`); `email_verified` is false until the
+ * address is verified (issue 11): applications started with it are not listed until then.
+ */
+export type User = Schema<'UserResponse'>;
 
 type Listener = () => void;
 

@@ -3,22 +3,13 @@
  * in the page's language (the client sends `Accept-Language`), so the lists are kept per language.
  */
 import { currentLocale } from '../../i18n';
-import { api } from './client';
+import { api, call, type Schema } from './client';
 
-/** One `{value, label}` option (label in the page's language; value as stored). */
-export interface DropdownOption {
-  value: string;
-  label: string;
-}
+/** One `{value, label}` option (contract `ShownOptionDto`: label in the page's language; value as stored). */
+export type DropdownOption = Schema<'ShownOptionDto'>;
 
-/** One option list as the API answers it. */
-export interface Dropdown {
-  id: number;
-  key: string;
-  label: string;
-  options: DropdownOption[];
-  updated_at: string;
-}
+/** One option list as the API answers it (contract `DropdownResponse`). */
+export type Dropdown = Schema<'DropdownResponse'>;
 
 const cached = new Map<string, Promise<Dropdown[]>>();
 
@@ -27,13 +18,10 @@ export function getDropdowns(): Promise<Dropdown[]> {
   const locale = currentLocale();
   let lists = cached.get(locale);
   if (!lists) {
-    lists = api
-      .get<Dropdown[]>('/dropdowns/')
-      .then(({ data }) => data)
-      .catch((e: unknown) => {
-        cached.delete(locale);
-        throw e;
-      });
+    lists = call(api.GET('/api/dropdowns')).catch((e: unknown) => {
+      cached.delete(locale);
+      throw e;
+    });
     cached.set(locale, lists);
   }
   return lists;

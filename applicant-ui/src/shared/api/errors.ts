@@ -1,28 +1,16 @@
-/** The API's error body (DESIGN §4, docs/api.md) and helpers to read it from axios errors. */
-import { isAxiosError } from 'axios';
+/** The API's error body (DESIGN §4, docs/api.md; contract schema `ApiErrorBody`) and helpers to read it from failed calls. */
+import { isApiError, type ApiErrorBody } from '../../../../contract/client/create-client';
 
-/** `{ success: false, code, message, errors?, data? }` as every failing API call answers. */
-export interface ApiErrorBody {
-  success: false;
-  code: string;
-  message: string;
-  errors?: Record<string, string[]>;
-  data?: unknown;
-}
+export type { ApiErrorBody };
 
-/** Extracts the API error body from an axios error, or null when there is none (network error…). */
+/** The API error body of a failed call ({@link ApiError} with a body), or null (network error, empty answer…). */
 export function apiErrorBody(error: unknown): ApiErrorBody | null {
-  if (!isAxiosError(error)) return null;
-  const data: unknown = error.response?.data;
-  if (data && typeof data === 'object' && 'code' in data && typeof (data as { code: unknown }).code === 'string') {
-    return data as ApiErrorBody;
-  }
-  return null;
+  return isApiError(error) ? error.body : null;
 }
 
-/** HTTP status of an axios error, or 0 when no response arrived. */
+/** HTTP status of a failed call, or 0 when no response arrived. */
 export function apiErrorStatus(error: unknown): number {
-  return isAxiosError(error) ? (error.response?.status ?? 0) : 0;
+  return isApiError(error) ? error.status : 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Injectable, Logger, ValidationPipe, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
 import { ApiException, ValidationFailedException, type FieldErrorMessage } from '../errors/api.exception.js';
+import { validationTypeFor } from './validate-by-parts.js';
 
 /** Deepest nesting of objects and arrays a body or query may have (the deepest DTO uses 3). */
 export const MAX_INPUT_DEPTH = 16;
@@ -58,7 +59,9 @@ export class ApiValidationPipe implements PipeTransform {
       if (problem) throw invalid(problem[0] || (metadata.data ?? metadata.type), problem[1]);
     }
     try {
-      return await this.inner.transform(value, metadata);
+      // a DTO registered with validateByParts is validated by the parts the body touches (same rules, issue 12)
+      const metatype = metadata.type === 'body' ? validationTypeFor(metadata.metatype, value) : metadata.metatype;
+      return await this.inner.transform(value, { ...metadata, metatype });
     } catch (error) {
       if (error instanceof HttpException) throw error;
       this.logger.warn(`Validation of the ${metadata.type} threw: ${error instanceof Error ? error.message : String(error)}`);

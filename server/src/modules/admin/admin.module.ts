@@ -7,6 +7,7 @@ import { TimeLog } from '../timelog/time-log.entity.js';
 import { User } from '../users/user.entity.js';
 import { AdminActivityController } from './admin-activity.controller.js';
 import { AdminActivityService } from './admin-activity.service.js';
+import { AdminApplicationFieldsController } from './admin-application-fields.controller.js';
 import { AdminApplicationsController } from './admin-applications.controller.js';
 import { AdminApplicationsService } from './admin-applications.service.js';
 import { AdminAuditLogController } from './admin-audit-log.controller.js';
@@ -21,7 +22,14 @@ import { AdminUsersService } from './admin-users.service.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Application, User, TimeLog, FormSession]), AuthModule],
-  controllers: [AdminStatsController, AdminApplicationsController, AdminUsersController, AdminAuditLogController, AdminActivityController],
+  controllers: [
+    AdminStatsController,
+    AdminApplicationsController,
+    AdminApplicationFieldsController,
+    AdminUsersController,
+    AdminAuditLogController,
+    AdminActivityController,
+  ],
   providers: [AdminStatsService, AdminApplicationsService, AdminUsersService, AdminActivityService],
   exports: [AdminApplicationsService],
 })

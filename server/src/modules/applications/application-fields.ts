@@ -171,3 +171,50 @@ export function stepOfField(path: string): StepNumber {
   if ((CERTIFICATION_FIELDS as readonly string[]).includes(top)) return 7;
   return APPLICATION_FIELDS[top]?.step ?? 1;
 }
+
+/** Where a step-5 field sits in its family: a course table's row, or one half of a prerequisite subject. */
+export type FieldFamily =
+  { kind: 'course'; table: CourseTable; row: number } | { kind: 'subject'; subject: PrerequisiteSubject; part: 'prerequisite' | 'info' };
+
+/** One answer field of the registry as clients see it (`GET /api/admin/application-fields`). */
+export interface RegisteredField {
+  /** Spec §3 name, the key in the record's `answers`. */
+  name: string;
+  /** The application step it is asked on, 1–8. */
+  step: StepNumber;
+  /** Set for the numbered course rows and the per-subject pairs of step 5 (so clients can name them). */
+  family?: FieldFamily;
+}
+
+/** The family of a step-5 field name (`OTDCourse3` → course OTDCourse row 3, `mathInfo` → subject math info), if any. */
+function familyOf(name: string): FieldFamily | undefined {
+  for (const table of Object.keys(COURSE_TABLES) as CourseTable[]) {
+    const row = name.startsWith(table) ? Number(name.slice(table.length)) : NaN;
+    if (Number.isInteger(row) && row >= 1 && row <= COURSE_TABLES[table]) return { kind: 'course', table, row };
+  }
+  for (const subject of PREREQUISITE_SUBJECTS) {
+    if (name === `${subject}Prerequisite`) return { kind: 'subject', subject, part: 'prerequisite' };
+    if (name === `${subject}Info`) return { kind: 'subject', subject, part: 'info' };
+  }
+  return undefined;
+}
+
+/**
+ * Every answer field of the record in form order: the fields of {@link APPLICATION_FIELDS} and the
+ * certification fields (step 7) sorted by step, each step's fields in registry order, with the family of
+ * the step-5 course rows and subject pairs. The admin console groups and names an application's answers
+ * with it (issue 14: the registry comes from the server, not a copy).
+ */
+export function registeredFields(): RegisteredField[] {
+  const entries: RegisteredField[] = [
+    ...Object.entries(APPLICATION_FIELDS).map(([name, spec]) => ({ name, step: spec.step })),
+    ...CERTIFICATION_FIELDS.map((name) => ({ name, step: 7 as const })),
+  ];
+  // Array.prototype.sort is stable: within a step the registry's order stays
+  return entries
+    .sort((a, b) => a.step - b.step)
+    .map((entry) => {
+      const family = familyOf(entry.name);
+      return family ? { ...entry, family } : entry;
+    });
+}

@@ -1,9 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
-import type { Application } from './application.entity.js';
+import { TokenService } from '../token/token.service.js';
+import { Application } from './application.entity.js';
 
 /**
  * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
@@ -11,22 +15,42 @@ import type { Application } from './application.entity.js';
  */
 export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision';
 
+/** pg-boss queue of the applicant's link e-mails (start, continue, details): one job per e-mail, ids only. */
+export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
+
+/** Payload of an {@link APPLICATION_MAIL_QUEUE} job. */
+export interface ApplicationMailJob {
+  applicationId: string;
+  kind: Exclude<LinkMailKind, 'decision'>;
+}
+
 /**
  * The applicant e-mails of issue 3, in the application's locale (en, es, zh-CN; server messages
  * `mail.*`): the continue link when an application starts, and the links `/continue` sends. Wholly in
  * that language: the program's label and the semester too (issue 11 item 3).
  * Links are `<PUBLIC_URL>/validation?token=…` (DESIGN §3: every e-mailed link lands on /validation).
+ *
+ * Sending is a pg-boss job ({@link APPLICATION_MAIL_QUEUE}, issue 15 item 5) that carries ids only: the job
+ * issues the link's token itself (so no raw token is stored, not even in the job table), and a failed
+ * delivery fails the job, which pg-boss retries with back-off (`DEFAULT_RETRY`); any replica may send it.
  */
 @Injectable()
-export class ApplicationMailService {
+export class ApplicationMailService implements OnModuleInit {
   private readonly logger = new Logger(ApplicationMailService.name);
 
   constructor(
+    @InjectRepository(Application) private readonly applications: Repository<Application>,
     private readonly mail: MailService,
     private readonly i18n: I18nService,
     private readonly words: ApplicationWordsService,
+    private readonly tokens: TokenService,
+    private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  onModuleInit(): void {
+    this.jobs.define<ApplicationMailJob>({ queue: APPLICATION_MAIL_QUEUE, handler: (data) => this.deliver(data) });
+  }
 
   /** The public base address (PUBLIC_URL, else http://localhost:PORT), without a trailing slash. */
   get publicUrl(): string {
@@ -39,10 +63,44 @@ export class ApplicationMailService {
   }
 
   /**
-   * Sends one link e-mail to the application's address. Delivery failures are logged, never thrown:
-   * the caller's request has already succeeded (the applicant can ask again at /continue).
+   * Queues a link e-mail.
+   * @param manager an open transaction to queue it in (it is then sent only if that transaction commits)
+   */
+  async queue(job: ApplicationMailJob, manager?: EntityManager): Promise<void> {
+    if (manager) await this.jobs.sendWithin(manager, APPLICATION_MAIL_QUEUE, job);
+    else await this.jobs.send(APPLICATION_MAIL_QUEUE, job);
+  }
+
+  /**
+   * The job: issues a new token of the link's purpose (`details` for a details link, else `application`)
+   * and e-mails the link. Nothing is sent for an application deleted or withdrawn meanwhile.
+   * @returns whether an e-mail went out
+   * @throws the delivery error (pg-boss retries the job)
+   */
+  async deliver(job: ApplicationMailJob): Promise<{ sent: boolean }> {
+    const application = await this.applications.findOneBy({ id: job.applicationId });
+    if (!application || application.status === 'withdrawn') return { sent: false };
+    const token = await this.tokens.issue(application.id, job.kind === 'details' ? 'details' : 'application');
+    await this.send(application, token, job.kind);
+    return { sent: true };
+  }
+
+  /**
+   * Sends one link e-mail to the application's address now (the decision release job's notice). Delivery
+   * failures are logged, never thrown: the caller's work has already succeeded.
    */
   async sendLink(application: Application, token: string, kind: LinkMailKind): Promise<void> {
+    try {
+      await this.send(application, token, kind);
+    } catch (error) {
+      this.logger.error(
+        `Could not send the ${kind} e-mail of application ${application.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  /** @throws the delivery error */
+  private async send(application: Application, token: string, kind: LinkMailKind): Promise<void> {
     const { locale, program, semester } = await this.words.wordsOf(application);
     const link = this.linkFor(token);
     const params = {
@@ -57,12 +115,6 @@ export class ApplicationMailService {
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     const text = this.i18n.t(`mail.${kind}Text`, locale, params);
     const html = plainTextToHtml(text, [link]);
-    try {
-      await this.mail.send({ to: application.email, subject, text, html, links: [link] });
-    } catch (error) {
-      this.logger.error(
-        `Could not send the ${kind} e-mail of application ${application.id}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    await this.mail.send({ to: application.email, subject, text, html, links: [link] });
   }
 }

@@ -12,6 +12,7 @@ import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
 import type { User } from '../users/user.entity.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
+import { poolQuery } from '../../database/pg-pool.js';
 import { Application } from './application.entity.js';
 import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
@@ -68,9 +69,9 @@ export class ApplicationsService {
   ) {}
 
   /**
-   * Creates a draft application from the welcome page's choice, issues its token and e-mails the
-   * continue link (`/validation?token=…`) in the applicant's locale (delivery in the background). The
-   * `application.started` webhook event is written in the same transaction as the row.
+   * Creates a draft application from the welcome page's choice, issues its token and e-mails a continue
+   * link (`/validation?token=…`, a token of its own) in the applicant's locale. The e-mail's pg-boss job
+   * and the `application.started` webhook event are written in the same transaction as the row.
    * @param owner the logged-in user, who then owns the application; undefined for anonymous starts
    * @param options.sendLink false to skip the e-mail (demo data)
    * @throws ApiException 503 MAI-002 during maintenance; 422 VAL-001 when the program, semester or
@@ -105,11 +106,11 @@ export class ApplicationsService {
         }),
       );
       await this.outbox.record(manager, 'application.started', row.id);
+      if (options.sendLink !== false) await this.mails.queue({ applicationId: row.id, kind: 'start' }, manager);
       return row;
     });
     const application = await this.applications.findOneByOrFail({ id: saved.id });
     const token = await this.tokens.issue(application.id, 'application');
-    if (options.sendLink !== false) void this.mails.sendLink(application, token, 'start');
     return { success: true, token, id: application.id, data: toApplicationRecord(application) };
   }
 
@@ -171,21 +172,19 @@ export class ApplicationsService {
           )
         : application.stepReached;
 
-    const result = await this.applications
-      .createQueryBuilder()
-      .update(Application)
-      .set({
-        ...columns,
-        answers: answers as never,
-        stepReached,
-        ...(uncertify ? { certifiedAt: null } : {}),
-        version: () => 'version + 1',
-        updatedAt: () => 'now()',
-      })
-      .where('id = :id AND version = :version', { id: application.id, version: dto.version })
-      .returning('*')
-      .execute();
-    const rows = result.raw as Record<string, unknown>[];
+    // one plain statement on the pool (issue 12): the version guard and the record in one round trip
+    const sets = ['answers = $3', 'step_reached = $4', 'version = version + 1', 'updated_at = now()'];
+    const params: unknown[] = [application.id, dto.version, JSON.stringify(answers), stepReached];
+    if (uncertify) sets.push('certified_at = NULL');
+    for (const [property, value] of Object.entries(columns)) {
+      params.push(value);
+      sets.push(`${this.applications.metadata.findColumnWithPropertyName(property)!.databaseName} = $${params.length}`);
+    }
+    const { rows } = await poolQuery(
+      this.applications.manager.connection,
+      `UPDATE applications SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING *`,
+      params,
+    );
     if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
     return toApplicationRecord(applicationFromRow(this.applications, rows[0]));
   }
@@ -335,8 +334,9 @@ export class ApplicationsService {
 
   /**
    * `POST /api/continue`: e-mails a fresh link to each open application (draft → application form,
-   * submitted → details form) of `email`, each in its own locale. Runs in the background so the answer
-   * (and its timing) is the same whether or not the address is known; failures are logged.
+   * submitted → details form) of `email`, each in its own locale (one pg-boss job per e-mail, retried on a
+   * failed delivery). Queued in the background so the answer (and its timing) is the same whether or not
+   * the address is known; a failure to queue is logged.
    */
   continueByEmail(email: string): void {
     void this.sendContinueLinks(email).catch((error: unknown) =>
@@ -344,7 +344,7 @@ export class ApplicationsService {
     );
   }
 
-  /** Sends the /continue links now. @returns how many were sent */
+  /** Queues the /continue links now. @returns how many were queued */
   async sendContinueLinks(email: string): Promise<number> {
     const open = await this.applications
       .createQueryBuilder('a')
@@ -354,8 +354,7 @@ export class ApplicationsService {
       .getMany();
     for (const application of open) {
       const purpose = linkPurposeOf(application)!;
-      const token = await this.tokens.issue(application.id, purpose);
-      await this.mails.sendLink(application, token, purpose === 'application' ? 'continue' : 'details');
+      await this.mails.queue({ applicationId: application.id, kind: purpose === 'application' ? 'continue' : 'details' });
     }
     return open.length;
   }

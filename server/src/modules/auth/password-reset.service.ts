@@ -1,9 +1,10 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { APP_CONFIG, publicUrl, type AppConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword, UsersService } from '../users/users.service.js';
@@ -12,17 +13,25 @@ import { LoginLockoutService } from './login-lockout.service.js';
 import { consumeOneTimeLink, issueOneTimeLink } from './one-time-link.js';
 import { PasswordReset } from './password-reset.entity.js';
 
+/** pg-boss queue of password-reset e-mails. */
+export const RESET_MAIL_QUEUE = 'password-reset-mail';
+
+/** Payload of a {@link RESET_MAIL_QUEUE} job: the address asked for, and the e-mail's language. */
+export interface ResetMailJob {
+  email: string;
+  locale: Locale;
+}
+
 /**
  * Password reset by e-mail (spec §2 `/password/reset`, `/password/reset/{token}`; DESIGN §4–§5).
  * Tokens are 256-bit random, stored as sha256 in `password_resets`, valid PASSWORD_RESET_TTL_MINUTES
  * (30), single use; a new request replaces the older unused links of that account. A successful reset
  * revokes every access token of the account (all its sessions end), clears its login lockout and marks
- * its address verified (the link proved the mailbox).
+ * its address verified (the link proved the mailbox). The e-mail is a pg-boss job ({@link RESET_MAIL_QUEUE})
+ * that carries the address and language only: the job issues the link, so no raw token is stored anywhere.
  */
 @Injectable()
-export class PasswordResetService {
-  private readonly logger = new Logger(PasswordResetService.name);
-
+export class PasswordResetService implements OnModuleInit {
   constructor(
     @InjectRepository(PasswordReset) private readonly resets: Repository<PasswordReset>,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -31,17 +40,31 @@ export class PasswordResetService {
     private readonly i18n: I18nService,
     private readonly lockout: LoginLockoutService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
 
+  onModuleInit(): void {
+    this.jobs.define<ResetMailJob>({ queue: RESET_MAIL_QUEUE, handler: (job) => this.deliver(job) });
+  }
+
   /**
-   * Sends a reset link to `email` when it belongs to an account; does nothing otherwise. The caller
-   * answers the same either way, and the e-mail is sent in the background so that the answer's timing
-   * does not tell either.
+   * Queues the reset e-mail of `email`. The job looks the account up, so the answer — and its timing — is
+   * the same whether or not the address belongs to an account.
    * @param locale language of the e-mail
    */
   async request(email: string, locale: Locale): Promise<void> {
+    await this.jobs.send(RESET_MAIL_QUEUE, { email, locale } satisfies ResetMailJob);
+  }
+
+  /**
+   * The job: when `email` belongs to an account, issues a reset link (older unused links stop working)
+   * and e-mails it; nothing otherwise.
+   * @returns whether an e-mail went out
+   * @throws the delivery error (pg-boss retries the job)
+   */
+  async deliver({ email, locale }: ResetMailJob): Promise<{ sent: boolean }> {
     const user = await this.users.findByEmail(email);
-    if (!user) return;
+    if (!user) return { sent: false };
     const token = await issueOneTimeLink(this.resets, user.id, this.config.PASSWORD_RESET_TTL_MINUTES * 60_000);
     const link = `${publicUrl(this.config)}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
     const text = this.i18n.t('mail.passwordResetText', locale, {
@@ -49,9 +72,8 @@ export class PasswordResetService {
       minutes: this.config.PASSWORD_RESET_TTL_MINUTES,
       link,
     });
-    void this.mail
-      .send({ to: user.email, subject: this.i18n.t('mail.passwordResetSubject', locale), text, links: [link] })
-      .catch((error: Error) => this.logger.error(`Password reset mail to user ${user.id} failed: ${error.message}`));
+    await this.mail.send({ to: user.email, subject: this.i18n.t('mail.passwordResetSubject', locale), text, links: [link] });
+    return { sent: true };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
 /** Injection token of the PostgreSQL URL pg-boss connects to (the app's database: DATABASE_URL or the embedded one). */
@@ -66,6 +67,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(JobsService.name);
   private readonly definitions = new Map<string, JobDefinition>();
   private readonly tickers: NodeJS.Timeout[] = [];
+  /** pg-boss worker ids per queue (to wake them when this replica sends a job, or after each job). */
+  private readonly workerIds = new Map<string, string[]>();
   private boss: PgBoss | undefined;
   private stopping = false;
 
@@ -130,14 +133,23 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
     await retryOnConflict(() => boss.createQueue(definition.queue, queue));
     await boss.updateQueue(definition.queue, queue); // so changed retry settings apply
+    const workerIds: string[] = [];
+    this.workerIds.set(definition.queue, workerIds);
     for (let worker = 0; worker < (definition.workers ?? 1); worker++) {
-      await boss.work<object>(
+      const workerId: string = await boss.work<object>(
         definition.queue,
         { batchSize: 1, pollingIntervalSeconds: this.config.JOBS_POLL_SECONDS, includeMetadata: true },
         async ([job]) => {
-          await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
+          try {
+            await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // a worker that found a job fetches again at once (pg-boss would otherwise wait a whole polling
+            // interval after every job): a backlog drains at the handler's pace, an idle queue is polled
+            boss.notifyWorker(workerId);
+          }
         },
       );
+      workerIds.push(workerId);
     }
     const every = definition.everySeconds ?? 0;
     if (every <= 0) return;
@@ -171,7 +183,22 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async send(queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
     if (!this.definitions.has(queue)) throw new Error(`unknown job queue ${queue}`);
-    return this.started.send(queue, data, options);
+    const id = await this.started.send(queue, data, options);
+    // the job is visible now (unless sent inside an open transaction): wake this replica's idle workers
+    if (!options.db && !options.startAfter) for (const workerId of this.workerIds.get(queue) ?? []) this.started.notifyWorker(workerId);
+    return id;
+  }
+
+  /**
+   * Queues a one-off job inside the caller's transaction (pg-boss runs its insert on `manager`'s
+   * connection): the job exists exactly when the transaction commits — none for a rolled-back change, none
+   * lost between the commit and the send.
+   * @param manager the open transaction's entity manager
+   * @returns the job id (null when a singleton rule kept it out)
+   */
+  async sendWithin(manager: EntityManager, queue: string, data: object, options: PgBoss.SendOptions = {}): Promise<string | null> {
+    const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: (await manager.query(text, values)) as unknown[] }) };
+    return this.send(queue, data, { ...options, db });
   }
 
   /**

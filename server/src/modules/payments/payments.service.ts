@@ -2,7 +2,7 @@ import { ApplicationWordsService } from '../programs/application-words.service.j
 import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
 import { DEFAULT_COUNTRY, postalCodeAsked, postalCodeErrors } from '../applications/address-rules.js';
 import { countryCodeOf } from '../dropdowns/dropdowns.seed-data.js';
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'node:crypto';
 import { DataSource, In, type EntityManager, type Repository } from 'typeorm';
@@ -13,6 +13,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { centsToDecimalString, formatCents, fromCents, toCents } from '../../common/money/money.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
@@ -87,8 +88,11 @@ const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
  * - Webhook events (`payment.declined`, `payment.approved`, `application.submitted`) are written to the
  *   outbox in the transaction that records the outcome.
  */
+/** pg-boss queue of receipt e-mails (one job per settled payment, queued in the settling transaction; ids only). */
+export const RECEIPT_MAIL_QUEUE = 'payment-receipt-mail';
+
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OnModuleInit {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
@@ -103,7 +107,19 @@ export class PaymentsService {
     private readonly i18n: I18nService,
     private readonly outbox: WebhookOutboxService,
     private readonly words: ApplicationWordsService,
+    private readonly jobs: JobsService,
   ) {}
+
+  /** Defines the receipt e-mail job ({@link RECEIPT_MAIL_QUEUE}): a failed delivery is retried by pg-boss. */
+  onModuleInit(): void {
+    this.jobs.define<{ paymentId: string }>({
+      queue: RECEIPT_MAIL_QUEUE,
+      handler: async ({ paymentId }) => {
+        const payment = await this.payments.findOneBy({ id: paymentId });
+        if (payment) await this.sendReceipt(payment);
+      },
+    });
+  }
 
   /**
    * The fee now: `APPLICATION_FEE`, plus `LATE_FEE` once the time is after `LATE_FEE_AFTER`, minus the
@@ -363,7 +379,10 @@ export class PaymentsService {
     if (result.outcome === 'unknown') this.logger.warn(`Payment ${row.requestId} of application ${row.applicationId}: outcome unknown`);
   }
 
-  /** Approved or waived: the row, the discount use, the application (submitted, Paid/Waived), then the e-mail. */
+  /**
+   * Approved or waived, in one transaction: the row, the discount use, the application (submitted,
+   * Paid/Waived), the webhook events and the receipt e-mail's job.
+   */
   private async finalizeSuccess(row: Payment, result: ChargeResult, status: 'approved' | 'waived'): Promise<void> {
     const done = await this.dataSource.transaction(async (manager) => {
       const updated = await manager
@@ -390,13 +409,11 @@ export class PaymentsService {
       const payment = await this.webhookPayment(manager, row.id);
       if (status === 'approved') await this.outbox.record(manager, 'payment.approved', row.applicationId, payment);
       await this.outbox.record(manager, 'application.submitted', row.applicationId, payment);
+      await this.jobs.sendWithin(manager, RECEIPT_MAIL_QUEUE, { paymentId: row.id });
       return true;
     });
     if (!done) return;
     this.logger.log(`Payment ${row.requestId} of application ${row.applicationId} ${status}`);
-    await this.sendReceipt(await this.payments.findOneByOrFail({ id: row.id })).catch((error: unknown) =>
-      this.logger.error(`Receipt e-mail for application ${row.applicationId} failed: ${String(error)}`),
-    );
   }
 
   /**
@@ -488,7 +505,8 @@ export class PaymentsService {
    * The confirmation e-mail with the receipt (reference number, amount, late fee, discount, total, last 4,
    * transaction id, date) wholly in the applicant's language — the program's label and semester too — with
    * the date in the applicant's time zone, named (issue 11 item 3), and a details-form link with a new
-   * `details` token.
+   * `details` token. Run by the {@link RECEIPT_MAIL_QUEUE} job.
+   * @throws the delivery error (the job is retried)
    */
   private async sendReceipt(row: Payment): Promise<void> {
     const application = await this.applications.findOneByOrFail({ id: row.applicationId });

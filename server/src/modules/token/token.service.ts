@@ -6,6 +6,7 @@ import { ApiException } from '../../common/errors/api.exception.js';
 import { generateToken, hashToken, shouldTouch } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
 import { applicationFromRow } from '../applications/application-row.js';
+import { poolQuery } from '../../database/pg-pool.js';
 import { ApplicationToken, type ApplicationTokenPurpose } from './application-token.entity.js';
 
 /** An application opened through a valid token. */
@@ -47,12 +48,13 @@ export class TokenService {
   async resolve(token: string | undefined): Promise<ResolvedToken> {
     if (!token || token.length > 200) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     // One statement for the token and its application (issue 12); a token's application always exists (ON DELETE CASCADE).
-    const rows = (await this.applications.query(
+    const { rows } = await poolQuery(
+      this.applications.manager.connection,
       `SELECT t.id AS token__id, t.purpose AS token__purpose, t.expires_at AS token__expires_at, t.last_used_at AS token__last_used_at, a.*
          FROM application_tokens t JOIN applications a ON a.id = t.application_id
         WHERE t.token_hash = $1 AND t.revoked_at IS NULL`,
       [hashToken(token)],
-    )) as Record<string, unknown>[];
+    );
     const row = rows[0];
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'TKN-001');
     if ((row.token__expires_at as Date).getTime() <= Date.now()) throw new ApiException(HttpStatus.GONE, 'TKN-003');

@@ -1,58 +1,25 @@
-/** The application record as the API answers it (docs/api.md "Record"; spec §3 field names). */
+/**
+ * The application record as the API answers it (docs/api.md "Record"; spec §3 field names), from the
+ * contract: `ApplicationRecord` (identity, status and time columns) with every saved answer merged at top
+ * level, typed by the save body `SaveApplicationDto` (an answer never saved is absent or null).
+ */
+import type { RequestBody, Schema } from '../../../../../contract/client/create-client';
 
-/** `{name, phone, email, relationship}` JSON sub-object (emergency contact, references…). */
-export interface ContactInfo {
-  name?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  relationship?: string | null;
-}
+/** `{name, phone, email, relationship}` JSON sub-object (emergency contact, references…; contract `ContactDto`). */
+export type ContactInfo = Schema<'ContactDto'>;
 
-/** The application record; fields never saved are absent or null. */
-export interface ApplicationRecord {
-  Id: string;
-  version: number;
-  status: 'draft' | 'submitted' | 'complete' | 'withdrawn' | string;
-  stepReached: string;
-  Payment_Status?: string;
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  gender?: string | null;
-  program?: string | null;
-  fieldOfInterest?: string | null;
-  semesterApplied?: string | null;
-  location?: string | null;
-  locale?: string | null;
-  dateOfBirth?: string | null;
-  addressCountry?: string | null;
-  addressState?: string | null;
-  addressRegion?: string | null;
-  addressZip?: string | null;
-  maritalStatus?: string | null;
-  contactName?: string | null;
-  cellPhone?: string | null;
-  howHeard?: string | null;
-  fatherFirstName?: string | null;
-  fatherLastName?: string | null;
-  fatherOccupation?: string | null;
-  fatherDeceased?: boolean | null;
-  motherFirstName?: string | null;
-  motherLastName?: string | null;
-  motherMaidenName?: string | null;
-  motherOccupation?: string | null;
-  motherDeceased?: boolean | null;
-  SpouseFirstName?: string | null;
-  SpouseMaidenName?: string | null;
-  SpouseLastName?: string | null;
-  SpouseOccupation?: string | null;
-  SpouseEmail?: string | null;
-  SpouseCellNumber?: string | null;
-  emergencyContact?: ContactInfo | null;
+/** The answers of PATCH /api/applications/{id} (contract `SaveApplicationDto` less the save's own `version`, `stepReached`, `timeZone`). */
+export type ApplicationAnswers = Omit<RequestBody<'updateApplication'>, 'version' | 'stepReached' | 'timeZone'>;
+
+/**
+ * The application record (contract `ApplicationRecord` + {@link ApplicationAnswers}); the index signature
+ * lets the form read and write answers by their dotted names.
+ */
+export type ApplicationRecord = Schema<'ApplicationRecord'> & { [K in keyof ApplicationAnswers]?: ApplicationAnswers[K] | null } & {
   [key: string]: unknown;
-}
+};
 
-/** The welcome page's choice, passed as router state `information` (spec §2). */
+/** The welcome page's choice, passed as router state `information` (spec §2): UI state, not a wire type. */
 export interface ApplicationInformation {
   gender: 'Female' | 'Male';
   fieldOfInterest: string;

@@ -8,6 +8,7 @@
 import { jest } from '@jest/globals';
 import fc from 'fast-check';
 import type { ApplicationRecord } from '../api/application-types';
+import { apiError } from '../../../shared/api/api-answer.fixture';
 import { AutosaveController, MAINTENANCE_RETRY_MS, RETRY_MS, type SaveBody } from './autosave-controller';
 import { draftKey, type DraftStorage } from './local-draft';
 import { toApiValue, valueAt } from './patch';
@@ -18,14 +19,16 @@ type Failure = 'network' | '500' | 'maintenance' | null;
 /** What the server rejects with 422 (a value no option list offers). */
 const REJECTED_RELATIONSHIP = 'Enemy';
 
-function axiosError(status: number, data?: unknown) {
-  return { isAxiosError: true, message: 'fail', response: status ? { status, data } : undefined };
+/** What a save rejects with: the fetch `TypeError` when no answer arrived (status 0), else the {@link ApiError}. */
+function axiosError(status: number, data?: unknown): Error {
+  return status ? apiError(status, data) : new TypeError('Failed to fetch');
 }
 
 /** In-memory PATCH endpoint (applications.service.save semantics). */
 class FakeServer {
   // as the server answers a new record (its defaults included: no country saved = United States)
-  record: ApplicationRecord = { Id: 'app-1', version: 1, status: 'draft', stepReached: '1', addressCountry: 'United States' };
+  // only what the autosave reads: the answers, the version and stepReached (the other columns do not take part)
+  record = { Id: 'app-1', version: 1, status: 'draft', stepReached: '1', addressCountry: 'United States' } as ApplicationRecord;
   failures: Failure[] = [];
   latencyMs = 100;
   calls: SaveBody[] = [];

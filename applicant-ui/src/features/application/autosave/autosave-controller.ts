@@ -16,6 +16,7 @@
  */
 import { apiErrorBody, apiErrorStatus } from '../../../shared/api/errors';
 import type { ApplicationRecord } from '../api/application-types';
+import type { SaveBody } from '../api/application-api';
 import { readDraft, restorableAnswers, writeDraft, type DraftEntry, type DraftStorage } from './local-draft';
 import { keepMineMerge, planPatch, sameAnswer, valueAt, type HoldReason, type PatchPlan, type ServerHold } from './patch';
 import type { z } from 'zod';
@@ -66,15 +67,15 @@ export interface AutosaveSnapshot {
   resetSeq: number;
 }
 
-/** Body of a PATCH. */
-export type SaveBody = { version: number; stepReached?: string } & Record<string, unknown>;
+/** Body of a PATCH (the contract's guard fields and the planned answers). */
+export type { SaveBody };
 
 /** Options of {@link AutosaveController}. */
 export interface AutosaveControllerOptions {
   applicationId: string;
   /** The record as loaded (its values are the first acknowledged snapshot). */
   record: ApplicationRecord;
-  /** Sends a PATCH; resolves with the saved record, rejects with the axios error. */
+  /** Sends a PATCH; resolves with the saved record, rejects with the ApiError (or the fetch error when no answer arrived). */
   save: (body: SaveBody) => Promise<ApplicationRecord>;
   /** Called with every record the server returns (saved, or newer on conflict). */
   onRecord?: (record: ApplicationRecord) => void;

@@ -32,7 +32,7 @@ export const DEFAULT_STEPS: readonly number[] = [1, 2, 3, 4, 6, 7, 8];
 export const ALL_STEPS: readonly number[] = APPLICATION_STEPS.map((s) => s.number);
 
 /** i18n key name of a step (`steps.<key>`). */
-export function stepKey(step: number): string {
+export function stepKey(step: number): (typeof APPLICATION_STEPS)[number]['key'] {
   return APPLICATION_STEPS.find((s) => s.number === step)?.key ?? 'personal';
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_COUNTRY } from '../address-rules.js';
 import { ApiProperty } from '@nestjs/swagger';
+import { CollegeCourseDto } from './steps/nested.dto.js';
 import type { Application } from '../application.entity.js';
 
 /** The record's default answers (spec §3: the college-level / AP course list starts with one blank row). */
@@ -31,7 +32,11 @@ export class ApplicationRecord {
   @ApiProperty() locale: string;
   @ApiProperty({ type: String, nullable: true, example: 'America/Toronto', description: "the applicant's IANA time zone (issue 11)" })
   timeZone: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object' }, example: [{ college: '', name: '' }] })
+  @ApiProperty({
+    type: [CollegeCourseDto],
+    example: [{ college: '', name: '' }],
+    description: 'one blank row until the applicant adds one',
+  })
   passedCollegeLevelOrAPCourses: { college: string; name: string }[];
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'review step certified (submit)' }) certifiedAt:
     string | null;

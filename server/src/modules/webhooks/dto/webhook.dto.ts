@@ -80,13 +80,14 @@ export class UpdateWebhookEndpointDto {
  * production), one or more events, an optional description; enabled unless `enabled: false`.
  */
 export class CreateWebhookEndpointDto extends UpdateWebhookEndpointDto {
-  @ApiProperty({ example: 'https://crm.example.edu/hooks/portal', maxLength: 2000 })
+  // `required: true` spelled out: the parent's optional metadata would otherwise be kept in the document
+  @ApiProperty({ example: 'https://crm.example.edu/hooks/portal', maxLength: 2000, required: true })
   @Transform(trim)
   @IsString()
   @MaxLength(2000)
   declare url: string;
 
-  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['application.submitted'] })
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES, isArray: true, example: ['application.submitted'], required: true })
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)

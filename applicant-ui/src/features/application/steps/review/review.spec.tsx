@@ -28,7 +28,7 @@ const render = (node: ReactNode) =>
   );
 
 const dropdowns: Dropdown[] = [
-  { id: 1, key: 'states', label: 'States', options: [{ value: 'NY', label: 'New York' }], updated_at: '' },
+  { id: 1, key: 'states', label: 'States', options: [{ value: 'NY', label: 'New York' }], updated_at: '', computed: false },
   {
     id: 2,
     key: 'yesNo',
@@ -38,6 +38,7 @@ const dropdowns: Dropdown[] = [
       { value: 'No', label: 'No' },
     ],
     updated_at: '',
+    computed: false,
   },
 ];
 
