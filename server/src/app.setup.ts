@@ -53,9 +53,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     },
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
-  // Issue 12: the public hot reads from memory (with the same security headers), ahead of everything
-  // else; then brotli/gzip for other answers over 1 KB.
-  app.use(serveHotReads(app, securityHeaders));
+  // Issue 12: the public hot reads from memory (with the same security headers, request id, access log
+  // and metrics), on the HTTP server ahead of express; then brotli/gzip for other answers over 1 KB.
+  serveHotReads(app, securityHeaders);
   app.use(compression({ threshold: 1024 }));
   // helmet's headers are the same for every answer: computed once, set per request in one loop (issue 12).
   app.use(fixedHeaders(securityHeaders));

@@ -31,6 +31,22 @@ export const REDACTED_PATHS = [
   '*.dataValue',
 ];
 
+/**
+ * The request's id: its `X-Request-Id` when that is 1–128 safe characters, else a new UUID; echoed in the
+ * answer's `X-Request-Id` header. Used by the access log (pino-http) and the hot reads' fast path.
+ */
+export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+  const id = requestIdOf(request);
+  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** The id {@link assignRequestId} gives a request, without setting the header. */
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 function prettyAvailable(): boolean {
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
@@ -52,12 +68,7 @@ export function loggingOptions(config: AppConfig): Params {
     pinoHttp: {
       level: PINO_LEVEL[config.LOG_LEVEL],
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (request: IncomingMessage, response: ServerResponse) => {
-        const header = request.headers['x-request-id'];
-        const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-        response.setHeader('X-Request-Id', id);
-        return id;
-      },
+      genReqId: assignRequestId,
       // No bindings (not `{}`) without a user: pino-http then creates no extra child logger (issue 12).
       customProps: (request: IncomingMessage) => {
         const user = (request as IncomingMessage & { user?: { id?: string } }).user;
