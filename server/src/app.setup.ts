@@ -55,10 +55,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   });
   // Issue 12: the public hot reads from memory (with the same security headers, request id, access log
   // and metrics), on the HTTP server ahead of express; then brotli/gzip for other answers over 1 KB.
-  serveHotReads(app, securityHeaders);
-  app.use(compression({ threshold: 1024 }));
   // helmet's headers are the same for every answer: computed once, set per request in one loop (issue 12).
-  app.use(fixedHeaders(securityHeaders));
+  const fixedSecurityHeaders = fixedHeaders(securityHeaders);
+  serveHotReads(app, fixedSecurityHeaders);
+  app.use(compression({ threshold: 1024 }));
+  app.use(fixedSecurityHeaders);
   // Cookies are read only by the OAuth callback (its state cookie has Path=/api/oauth/).
   app.use(`/${API_PREFIX}/oauth`, cookieParser());
   const origins = config.CORS_ORIGINS.split(',')

@@ -1,9 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import accepts from 'accepts';
-import type { Request, RequestHandler, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
+import type { FixedHeadersMiddleware } from '../../common/http/fixed-headers.js';
 import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -35,11 +35,11 @@ type Route = (request: IncomingMessage, query: string | undefined) => Promise<Pr
  * request metrics (route label = the path). Everything else goes to express unchanged.
  * @param app the Nest application (its providers must be instantiated, as after `NestFactory.create`;
  *        its HTTP server must still have express as its only `request` listener)
- * @param securityHeaders the middleware that sets the security headers of every answer; it must set
- *        the same headers whatever the request (true of helmet without per-request CSP nonces)
+ * @param securityHeaders the security headers every answer gets, computed once ({@link fixedHeaders} of
+ *        the app's helmet): the hot reads set the same list
  */
-export function serveHotReads(app: INestApplication, securityHeaders: RequestHandler): void {
-  const security = headersSetBy(securityHeaders);
+export function serveHotReads(app: INestApplication, securityHeaders: FixedHeadersMiddleware): void {
+  const security: Record<string, string> = Object.fromEntries(securityHeaders.headers);
   const dropdowns = app.get(DropdownsService);
   const programs = app.get(ProgramsService);
   const maintenance = app.get(MaintenanceService);
@@ -116,17 +116,3 @@ function localeReader(i18n: I18nService): (request: IncomingMessage) => Locale {
 
 /** The answers that differ by the caller's language (issue 11 item 3): `Vary: Accept-Language`, cached per locale. */
 const BY_LANGUAGE = new Set(['/api/dropdowns', '/api/programs', '/api/advisory']);
-
-/** The headers a middleware sets on an answer (run once against a stand-in request and response). */
-function headersSetBy(middleware: RequestHandler): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
-    removeHeader: (name: string) => void delete headers[name],
-    getHeader: (name: string) => headers[name],
-  };
-  let called = false;
-  middleware({ headers: {}, method: 'GET', url: '/' } as Request, response as unknown as Response, () => (called = true));
-  if (!called) throw new Error('the security-headers middleware did not call next() synchronously');
-  return headers;
-}
