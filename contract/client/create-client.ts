@@ -112,6 +112,12 @@ export interface PortalClientOptions {
   onApiError?: (error: ApiError, call: UnwrapOptions) => void;
   /** `fetch` to use; default: `globalThis.fetch` looked up at each request (so tests may stub it later). */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * The requests' cache mode (`RequestInit.cache`); default the browser's. `'no-cache'` makes the browser
+   * revalidate every cached answer (a 304 from the server's memory for the hot reads) instead of serving it
+   * stale while revalidating in the background.
+   */
+  cache?: RequestCache;
 }
 
 /** Per-call options of {@link unwrap}. */
@@ -135,6 +141,7 @@ export function createPortalClient(options: PortalClientOptions = {}): PortalCli
     baseUrl: options.baseUrl ?? '',
     headers: { Accept: 'application/json' },
     fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
+    ...(options.cache ? { cache: options.cache } : {}),
   });
   const middleware: Middleware = {
     onRequest({ request }) {

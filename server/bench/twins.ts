@@ -12,7 +12,8 @@ import pg from 'pg';
  *   JSON parsing of the body and a JSON answer, a pool of 10 connections as the portal's. No framework,
  *   no validation, no audit: the floor a save can reach on this machine and database.
  * - `express`: plain express answering each hot read's path with the very bytes the portal answered
- *   (sent by the parent over IPC), as `application/json`.
+ *   (sent by the parent over IPC), as `application/json`, with the portal's ETag and Cache-Control (so
+ *   express computes no ETag of its own). The load asks for no compression, so both send the identity bytes.
  *
  * Both answer `'cpu'` IPC messages with their CPU time and report `{ ready: port }` when listening.
  */
@@ -62,14 +63,22 @@ function startSaveTwin(url: string): void {
   server.listen(0, '127.0.0.1', () => process.send!({ ready: (server.address() as { port: number }).port }));
 }
 
+/** A hot read as the portal answered it: the bytes (base64) and the ETag and Cache-Control it came with. */
+export interface TwinRoute {
+  body: string;
+  etag: string;
+  cacheControl: string;
+}
+
 function startExpressTwin(): void {
   process.once('message', (message) => {
-    const routes = message as Record<string, string>;
+    const routes = message as Record<string, TwinRoute>;
     const app = express();
-    for (const [path, base64] of Object.entries(routes)) {
-      const bytes = Buffer.from(base64, 'base64');
+    for (const [path, route] of Object.entries(routes)) {
+      const bytes = Buffer.from(route.body, 'base64');
       app.get(path, (_request, response) => {
-        response.type('application/json').send(bytes);
+        // the portal's ETag (express then hashes nothing) and Cache-Control: the same answer, minus the security headers
+        response.set({ ETag: route.etag, 'Cache-Control': route.cacheControl }).type('application/json').send(bytes);
       });
     }
     const server = app.listen(0, '127.0.0.1', () => process.send!({ ready: (server.address() as { port: number }).port }));

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
+import { fixedHeaders } from './common/http/fixed-headers.js';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter.js';
 import { buildOpenApiDocument } from './common/openapi/openapi-document.js';
 import { I18nService } from './common/i18n/i18n.service.js';
@@ -52,16 +53,20 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
     },
     strictTransportSecurity: config.NODE_ENV === 'production',
   });
-  // Issue 12: the public hot reads from memory (with the same security headers), ahead of everything
-  // else; then brotli/gzip for other answers over 1 KB.
-  app.use(serveHotReads(app, securityHeaders));
+  // Issue 12: the public hot reads from memory (with the same security headers, request id, access log
+  // and metrics), on the HTTP server ahead of express; then brotli/gzip for other answers over 1 KB.
+  // helmet's headers are the same for every answer: computed once, set per request in one loop (issue 12).
+  const fixedSecurityHeaders = fixedHeaders(securityHeaders);
+  serveHotReads(app, fixedSecurityHeaders);
   app.use(compression({ threshold: 1024 }));
-  app.use(securityHeaders);
-  app.use(cookieParser());
+  app.use(fixedSecurityHeaders);
+  // Cookies are read only by the OAuth callback (its state cookie has Path=/api/oauth/).
+  app.use(`/${API_PREFIX}/oauth`, cookieParser());
   const origins = config.CORS_ORIGINS.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
-  app.enableCors({ origin: origins.length ? origins : false, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
+  // Without configured origins cors(origin: false) would only call next(): not installed then.
+  if (origins.length) app.enableCors({ origin: origins, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(new ApiValidationPipe());
   const i18n = app.get(I18nService);

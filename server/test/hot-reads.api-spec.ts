@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { getDataSourceToken } from '@nestjs/typeorm';
+import { PinoLogger } from 'nestjs-pino';
+import { MetricsService } from '../src/modules/observability/metrics.service.js';
 import type { DataSource } from 'typeorm';
 import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -169,5 +171,50 @@ describe('what the fast path passes on to the controllers', () => {
     expect(head.status).toBe(200);
     expect(head.headers.etag).toMatch(/^"/);
     expect(head.text ?? '').toBe('');
+  });
+});
+
+describe('what every hot read keeps from the full stack', () => {
+  it('echoes a well-formed X-Request-Id (a new UUID otherwise) next to the security headers', async () => {
+    const echoed = await raw('/api/dropdowns', { 'X-Request-Id': 'trace-abc.123' });
+    expect(echoed.status).toBe(200);
+    expect(echoed.headers['x-request-id']).toBe('trace-abc.123');
+    expect(echoed.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(echoed.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const replaced = await raw('/api/maintenance/check', { 'X-Request-Id': 'bad id with spaces' });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const etag = String(echoed.headers.etag);
+    const notModified = await raw('/api/dropdowns', { 'If-None-Match': etag, 'X-Request-Id': 'trace-304' });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers['x-request-id']).toBe('trace-304');
+  });
+
+  it('is counted in the request metrics under its path and written to the access log with its request id', async () => {
+    const count = async () => {
+      const metric = await t.app.get(MetricsService).registry.getSingleMetric('portal_http_requests_total')!.get();
+      return (
+        metric.values.find((v) => v.labels.route === '/api/config' && v.labels.method === 'GET' && v.labels.status === '200')?.value ?? 0
+      );
+    };
+    const before = await count();
+    const root = PinoLogger.root;
+    const level = root.level;
+    root.level = 'info';
+    const info = jest.spyOn(root, 'info').mockImplementation(() => undefined);
+    try {
+      expect((await raw('/api/config', { 'X-Request-Id': 'trace-log' })).status).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve)); // 'finish' is emitted once the bytes are handed over
+      expect(await count()).toBe(before + 1);
+      const line = info.mock.calls.find((call) => call[1] === 'request completed');
+      expect(line).toBeDefined();
+      const fields = line![0] as unknown as { req: { id: string; url: string }; res: { statusCode: number }; responseTime: number };
+      expect(fields.req.id).toBe('trace-log');
+      expect(fields.req.url).toBe('/api/config');
+      expect(fields.res.statusCode).toBe(200);
+      expect(typeof fields.responseTime).toBe('number');
+    } finally {
+      info.mockRestore();
+      root.level = level;
+    }
   });
 });

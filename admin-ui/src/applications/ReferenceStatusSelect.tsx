@@ -3,7 +3,7 @@
  * at once (PUT /api/admin/applications/:id/reference-statuses, audited by the server), notifies, and
  * reloads the record. The server's error is notified. Readers (issue 15) see the status as text.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MenuItem, TextField } from '@mui/material';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { api, unwrap } from '../api/client';
@@ -28,14 +28,21 @@ export function ReferenceStatusSelect({ which, label }: ReferenceStatusSelectPro
   const notifyError = useNotifyServerError();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
+  // the status just chosen, shown until the reloaded record has it (no snap back to the old value meanwhile)
+  const [chosen, setChosen] = useState<ReferenceStatus | null>(null);
   const { permissions } = usePermissions<string>();
+  const stored = record?.[which];
+  useEffect(() => {
+    if (chosen !== null && stored === chosen) setChosen(null);
+  }, [stored, chosen]);
   if (!record) return null;
-  const value: ReferenceStatus = record[which] ?? 'Not requested';
+  const value: ReferenceStatus = chosen ?? stored ?? 'Not requested';
   // readers (issue 15) read the status; only admins may set it
   if (permissions !== 'admin') return <>{translate(referenceStatusKey(value))}</>;
 
   const change = async (next: string) => {
     setBusy(true);
+    setChosen(next as ReferenceStatus);
     try {
       await unwrap(
         api.PUT('/api/admin/applications/{id}/reference-statuses', {
@@ -45,6 +52,7 @@ export function ReferenceStatusSelect({ which, label }: ReferenceStatusSelectPro
       );
       notify('app.applications.reference_status.saved', { type: 'success' });
     } catch (error) {
+      setChosen(null);
       notifyError(error);
     } finally {
       setBusy(false);

@@ -54,8 +54,12 @@ export function alertForError(error: ApiError, options: UnwrapOptions): void {
   }
 }
 
-/** The typed client (`api.GET('/api/config')` …); its paths are the contract's, `/api` included. */
-export const api = createPortalClient({ headers: portalHeaders, onApiError: alertForError });
+/**
+ * The typed client (`api.GET('/api/config')` …); its paths are the contract's, `/api` included. Every
+ * answer is revalidated (`no-cache`): the hot reads' `stale-while-revalidate` would otherwise let a page
+ * show a list an admin changed a moment ago (and leave a background request the page never waits for).
+ */
+export const api = createPortalClient({ headers: portalHeaders, onApiError: alertForError, cache: 'no-cache' });
 
 /**
  * Awaits a call of {@link api} and returns its data.

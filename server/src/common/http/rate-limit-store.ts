@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
@@ -23,7 +24,9 @@ export class RateLimitStore implements OnModuleDestroy {
   readonly redis: Redis | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
+    // ioredis is loaded only with REDIS_URL (issue 12: lazy start-up).
+    const RedisClient = config.REDIS_URL ? (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis : null;
+    this.redis = RedisClient ? new RedisClient(config.REDIS_URL!, { maxRetriesPerRequest: 1, enableOfflineQueue: true }) : null;
     this.redis?.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
   }
 

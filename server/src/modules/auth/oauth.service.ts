@@ -1,6 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { LessThan, type Repository } from 'typeorm';
 import { APP_CONFIG, publicUrl, type AppConfig, type OAuthProviderConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
@@ -55,6 +55,9 @@ interface UserInfo {
  * `exp`, `nonce`), reads userinfo when the provider has it (its `sub` must be the ID token's), links or
  * creates the account (`email_verified` honoured, issue 11) and issues an access token.
  */
+/** openid-client, loaded on the first OAuth sign-in rather than at start-up (issue 12: lazy start-up). */
+const openidClient = () => import('openid-client');
+
 @Injectable()
 export class OAuthService {
   private readonly logger = new Logger(OAuthService.name);
@@ -90,12 +93,14 @@ export class OAuthService {
     let found = this.discovered.get(name);
     if (!found) {
       const loopback = provider.issuer.startsWith('http:'); // allowed by the config schema only on loopback
-      found = oidc
-        .discovery(new URL(provider.issuer), provider.clientId, undefined, oidc.ClientSecretPost(provider.clientSecret), {
-          timeout: PROVIDER_TIMEOUT_SECONDS,
-          // the ID token's signature is checked against the JWKS even though it came over TLS from the token endpoint
-          execute: [oidc.enableNonRepudiationChecks, ...(loopback ? [oidc.allowInsecureRequests] : [])],
-        })
+      found = openidClient()
+        .then((client) =>
+          client.discovery(new URL(provider.issuer), provider.clientId, undefined, client.ClientSecretPost(provider.clientSecret), {
+            timeout: PROVIDER_TIMEOUT_SECONDS,
+            // the ID token's signature is checked against the JWKS even though it came over TLS from the token endpoint
+            execute: [client.enableNonRepudiationChecks, ...(loopback ? [client.allowInsecureRequests] : [])],
+          }),
+        )
         .then((configuration) => {
           configuration.timeout = PROVIDER_TIMEOUT_SECONDS;
           return configuration;
@@ -122,8 +127,8 @@ export class OAuthService {
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'SRV-503');
     }
     const state = generateToken();
-    const nonce = oidc.randomNonce();
-    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const nonce = (await openidClient()).randomNonce();
+    const codeVerifier = (await openidClient()).randomPKCECodeVerifier();
     await this.states.delete({ expiresAt: LessThan(new Date()) });
     await this.states.insert({
       stateHash: hashToken(state),
@@ -132,12 +137,12 @@ export class OAuthService {
       nonce,
       expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS),
     });
-    const url = oidc.buildAuthorizationUrl(configuration, {
+    const url = (await openidClient()).buildAuthorizationUrl(configuration, {
       redirect_uri: this.redirectUri(name),
       scope: provider.scopes,
       state,
       nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge: await (await openidClient()).calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     });
     return { url: url.toString(), state };
@@ -189,7 +194,9 @@ export class OAuthService {
       const configuration = await this.configuration(name, provider);
       const currentUrl = new URL(this.redirectUri(name));
       for (const [key, value] of Object.entries(callback)) if (value !== undefined) currentUrl.searchParams.set(key, value);
-      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+      const tokens = await (
+        await openidClient()
+      ).authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: saved.code_verifier,
         expectedState: callback.state,
         expectedNonce: saved.nonce,
@@ -197,7 +204,7 @@ export class OAuthService {
       });
       const idToken = tokens.claims()!;
       if (!configuration.serverMetadata().userinfo_endpoint) return idToken;
-      const userInfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      const userInfo = await (await openidClient()).fetchUserInfo(configuration, tokens.access_token, idToken.sub);
       return { ...idToken, ...userInfo };
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;

@@ -1,10 +1,13 @@
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import type { PDFFont } from 'pdf-lib';
+
+/** pdf-lib, loaded on the first letter or probe rather than at start-up (issue 12: lazy start-up). */
+const pdfLib = () => import('pdf-lib');
 
 let probe: Promise<PDFFont> | undefined;
 
 /** True when every character of `text` can be drawn with the PDF's standard font (WinAnsi: Latin, Spanish accents). */
 export async function pdfCanDraw(text: string): Promise<boolean> {
-  probe ??= PDFDocument.create().then((doc) => doc.embedFont(StandardFonts.Helvetica));
+  probe ??= pdfLib().then(async ({ PDFDocument, StandardFonts }) => (await PDFDocument.create()).embedFont(StandardFonts.Helvetica));
   const font = await probe;
   try {
     font.encodeText(text.replace(/\n/g, ' '));
@@ -36,6 +39,7 @@ function wrap(font: PDFFont, paragraph: string, size: number, width: number): st
  * @throws Error when the text holds a character the font cannot encode
  */
 export async function letterPdf(subject: string, text: string): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts } = await pdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(subject);
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -1,4 +1,5 @@
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
+import { createRequire } from 'node:module';
 
 /** The merge fields a decision letter may use (issue 15 item 3): `{{firstName}}` … `{{referenceNumber}}`. */
 export const MERGE_FIELDS = ['firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
@@ -7,8 +8,16 @@ export type MergeField = (typeof MERGE_FIELDS)[number];
 /** The values a letter is rendered with. */
 export type MergeValues = Record<MergeField, string>;
 
-/** An isolated Handlebars environment: no helpers or partials anyone else registered. */
-const engine = Handlebars.create();
+let isolated: typeof Handlebars | undefined;
+
+/**
+ * An isolated Handlebars environment: no helpers or partials anyone else registered. Handlebars is loaded
+ * on the first template checked or rendered, not at start-up (issue 12: lazy start-up).
+ */
+function engine(): typeof Handlebars {
+  isolated ??= (createRequire(import.meta.url)('handlebars') as typeof Handlebars).create();
+  return isolated;
+}
 
 /** Kinds of Handlebars AST nodes that only carry text (allowed anywhere). */
 const TEXT_NODES = new Set(['ContentStatement', 'CommentStatement']);
@@ -21,7 +30,7 @@ const TEXT_NODES = new Set(['ContentStatement', 'CommentStatement']);
 export function templateProblems(text: string): string[] {
   let program: hbs.AST.Program;
   try {
-    program = engine.parse(text);
+    program = engine().parse(text);
   } catch (error) {
     return [`syntax: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`];
   }
@@ -49,7 +58,7 @@ export function templateProblems(text: string): string[] {
 
 /** A compiled letter template (strict: a missing value throws rather than printing nothing). */
 function compile(text: string): (values: MergeValues) => string {
-  return engine.compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
+  return engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
 }
 
 /**
@@ -61,7 +70,7 @@ export function renderLetter(text: string, values: MergeValues): { text: string;
   const merged = compile(text)(values);
   const html = merged
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${engine.Utils.escapeExpression(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p>${engine().Utils.escapeExpression(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   return { text: merged, html };
 }

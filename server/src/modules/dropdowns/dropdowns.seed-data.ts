@@ -4,13 +4,17 @@
  * spec section 3". Card expiry years are NOT seeded: they depend on today's date, so they are computed on
  * each read by `cardYearOptions` (spec §3 "Card years", §9 "21 years from the current one").
  *
- * Countries come from `i18n-iso-countries`. Its Node entry point (`entry-node.js`, a CommonJS module)
- * registers every bundled locale on load, so a default import is all that is needed: it compiles under
- * `module: nodenext` (default import of a CommonJS module = `module.exports`) and runs in Node 20 ESM and
- * in jest ESM mode without JSON import attributes.
+ * Countries come from `i18n-iso-countries`: its core (`index.js`, a CommonJS module) with only the three
+ * locales the product speaks registered (its Node entry point would load all 78 at start-up, issue 12),
+ * loaded with `require` so that it runs in Node 20 ESM and in jest ESM mode without JSON import attributes.
  */
-import countries from 'i18n-iso-countries';
+import type { LocaleData } from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
 import type { Locale } from '../../common/i18n/i18n.service.js';
+
+const requireCjs = createRequire(import.meta.url);
+const countries = requireCjs('i18n-iso-countries/index.js') as typeof import('i18n-iso-countries');
+for (const locale of ['en', 'es', 'zh']) countries.registerLocale(requireCjs(`i18n-iso-countries/langs/${locale}.json`) as LocaleData);
 
 /**
  * An option's label in each language of the product (issue 11 item 3). English is required; a missing

@@ -1,81 +1,118 @@
 import type { INestApplication } from '@nestjs/common';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import accepts from 'accepts';
+import { PinoLogger } from 'nestjs-pino';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { FixedHeadersMiddleware } from '../../common/http/fixed-headers.js';
 import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
-import { I18nService } from '../../common/i18n/i18n.service.js';
+import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdvisoryService } from '../advisory/advisory.service.js';
 import { publicConfigOf } from '../app-config/app-config.controller.js';
 import { DropdownsService } from '../dropdowns/dropdowns.service.js';
 import { MaintenanceService } from '../maintenance/maintenance.service.js';
+import { MetricsService } from '../observability/metrics.service.js';
+import { requestIdOf } from '../observability/logging.options.js';
 import { ProgramsService } from '../programs/programs.service.js';
 
-type Route = (request: Request) => Promise<PrebuiltResponse | null> | PrebuiltResponse | null;
+type Route = (request: IncomingMessage, query: string | undefined) => Promise<PrebuiltResponse | null> | PrebuiltResponse | null;
 
 /**
  * The fast path of the public hot reads (issue 12): `GET|HEAD /api/dropdowns`, `/api/programs?gender=`,
  * `/api/config`, `/api/maintenance/check` and `/api/advisory` answered from memory as prebuilt,
  * compressed JSON with a strong ETag (304 on `If-None-Match`) and `Cache-Control` (short max-age with
- * `stale-while-revalidate`; `no-cache` for maintenance and advisory), ahead of the rest of the middleware stack.
+ * `stale-while-revalidate`; `no-cache` for maintenance and advisory).
  * Dropdowns, programs and the advisory are built per language (`Accept-Language`) and answered with
  * `Vary: Accept-Language` (issue 11 item 3). Same bodies and status codes as
  * their controllers (which stay, documented in OpenAPI, for everything the fast path passes on):
  * cross-origin requests (an `Origin` header, which need the CORS answer), other methods, and any query
  * the controller would refuse or that this path does not know (e.g. a missing or unknown `gender`).
- * The answers carry the headers `securityHeaders` sets (helmet's), computed once.
- * @param app the Nest application (its providers must be instantiated, as after `NestFactory.create`)
- * @param securityHeaders the middleware that sets the security headers of every answer; it must set
- *        the same headers whatever the request (true of helmet without per-request CSP nonces)
+ *
+ * It answers on the HTTP server ahead of express (whose routing and middleware stack cost more than
+ * the answer itself), keeping what every answer gets there: the headers `securityHeaders` sets
+ * (helmet's, computed once), the `X-Request-Id` (the caller's when well-formed, else a new UUID), the
+ * JSON access-log line (the same line pino-http writes, through the app's root pino logger) and the
+ * request metrics (route label = the path). Everything else goes to express unchanged.
+ * @param app the Nest application (its providers must be instantiated, as after `NestFactory.create`;
+ *        its HTTP server must still have express as its only `request` listener)
+ * @param securityHeaders the security headers every answer gets, computed once ({@link fixedHeaders} of
+ *        the app's helmet): the hot reads set the same list
  */
-export function serveHotReads(app: INestApplication, securityHeaders: RequestHandler): RequestHandler {
-  const security = headersSetBy(securityHeaders);
+export function serveHotReads(app: INestApplication, securityHeaders: FixedHeadersMiddleware): void {
+  const security: Record<string, string> = Object.fromEntries(securityHeaders.headers);
   const dropdowns = app.get(DropdownsService);
   const programs = app.get(ProgramsService);
   const maintenance = app.get(MaintenanceService);
   const advisory = app.get(AdvisoryService);
-  const i18n = app.get(I18nService);
+  const metrics = app.get(MetricsService);
+  const locales = localeReader(app.get(I18nService));
   const config = new PrebuiltResponse(publicConfigOf(app.get<AppConfig>(APP_CONFIG)));
   const routes: Record<string, Route> = {
-    '/api/dropdowns': (request) => (hasQuery(request) ? null : dropdowns.listResponse(i18n.localeOf(request))),
-    '/api/programs': (request) => {
-      const query = request.query;
-      const gender = query.gender;
-      if (Object.keys(query).length !== 1 || (gender !== 'female' && gender !== 'male')) return null;
-      return programs.listResponse(gender, i18n.localeOf(request));
+    '/api/dropdowns': (request, query) => (query !== undefined ? null : dropdowns.listResponse(locales(request))),
+    '/api/programs': (request, query) => {
+      const parsed = parseQuery(query ?? '');
+      const gender = parsed.gender;
+      if (Object.keys(parsed).length !== 1 || (gender !== 'female' && gender !== 'male')) return null;
+      return programs.listResponse(gender, locales(request));
     },
-    '/api/config': (request) => (hasQuery(request) ? null : config),
-    '/api/maintenance/check': (request) => (hasQuery(request) ? null : maintenance.checkResponse()),
-    '/api/advisory': (request) => (hasQuery(request) ? null : advisory.bannerResponse(i18n.localeOf(request))),
+    '/api/config': (_request, query) => (query !== undefined ? null : config),
+    '/api/maintenance/check': (_request, query) => (query !== undefined ? null : maintenance.checkResponse()),
+    '/api/advisory': (request, query) => (query !== undefined ? null : advisory.bannerResponse(locales(request))),
   };
-  return (request: Request, response: Response, next: NextFunction) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.origin !== undefined) return next();
-    const path = request.path.length > 1 && request.path.endsWith('/') ? request.path.slice(0, -1) : request.path;
+  const server = app.getHttpServer() as Server;
+  const express = app.getHttpAdapter().getInstance() as (request: IncomingMessage, response: ServerResponse) => void;
+  if (!server.listeners('request').includes(express)) throw new Error("serveHotReads: express is not the HTTP server's request listener");
+  server.removeListener('request', express);
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.origin !== undefined) return express(request, response);
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    let path = mark === -1 ? url : url.slice(0, mark);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const route = routes[path];
-    if (!route) return next();
-    Promise.resolve(route(request)).then((answer) => {
-      if (!answer) return next();
-      response.locals.routeTemplate = path; // the metrics' route label: no Express route matched here
-      answer.send(request, response, security, BY_LANGUAGE.has(path) ? 'Accept-Language' : undefined);
-    }, next);
+    if (!route) return express(request, response);
+    Promise.resolve(route(request, mark === -1 ? undefined : url.slice(mark + 1))).then(
+      (answer) => {
+        if (!answer) return express(request, response);
+        const id = requestIdOf(request);
+        (request as IncomingMessage & { id?: string }).id = id; // what the access log's request serializer reads
+        metrics.track(
+          request,
+          response,
+          () => path,
+          (elapsedMs) => accessLog(request, response, elapsedMs),
+        );
+        answer.send(request, response, security, BY_LANGUAGE.has(path) ? 'Accept-Language' : undefined, id);
+      },
+      () => express(request, response), // the controller answers (and reports) whatever went wrong
+    );
+  });
+}
+
+/** Writes pino-http's access line ("request completed", with `req`, `res` and `responseTime`) when info is logged. */
+function accessLog(request: IncomingMessage, response: ServerResponse, elapsedMs: number): void {
+  const logger = PinoLogger.root as PinoLogger['logger'] | undefined;
+  if (!logger?.isLevelEnabled('info')) return;
+  logger.info({ req: request, res: response, responseTime: Math.round(elapsedMs) }, 'request completed');
+}
+
+/**
+ * The caller's language as {@link I18nService.localeOf} picks it from `Accept-Language` (negotiated by
+ * `accepts`, as express's `acceptsLanguages`), remembered for the last few hundred distinct headers.
+ */
+function localeReader(i18n: I18nService): (request: IncomingMessage) => Locale {
+  const known = new Map<string, Locale>();
+  return (request) => {
+    const header = request.headers['accept-language'] ?? '';
+    let locale = known.get(header);
+    if (!locale) {
+      locale = i18n.localeOf({ acceptsLanguages: (...languages: string[]) => accepts(request).languages(...languages) } as never);
+      if (known.size >= 500) known.clear();
+      known.set(header, locale);
+    }
+    return locale;
   };
 }
 
 /** The answers that differ by the caller's language (issue 11 item 3): `Vary: Accept-Language`, cached per locale. */
 const BY_LANGUAGE = new Set(['/api/dropdowns', '/api/programs', '/api/advisory']);
-
-/** The headers a middleware sets on an answer (run once against a stand-in request and response). */
-function headersSetBy(middleware: RequestHandler): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
-    removeHeader: (name: string) => void delete headers[name],
-    getHeader: (name: string) => headers[name],
-  };
-  let called = false;
-  middleware({ headers: {}, method: 'GET', url: '/' } as Request, response as unknown as Response, () => (called = true));
-  if (!called) throw new Error('the security-headers middleware did not call next() synchronously');
-  return headers;
-}
-
-function hasQuery(request: Request): boolean {
-  return request.url.includes('?');
-}

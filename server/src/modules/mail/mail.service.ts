@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
@@ -46,14 +46,21 @@ export interface MailReceipt {
 @Injectable()
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger(MailService.name);
-  private readonly transporter: Transporter;
+  private transporterPromise: Promise<Transporter> | undefined;
   private readonly mailDir: string;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.mailDir = resolve(config.DATA_DIR, 'mail');
-    this.transporter = config.SMTP_URL
-      ? nodemailer.createTransport(config.SMTP_URL)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** The nodemailer transport, created (and nodemailer loaded) on the first message, not at start-up (issue 12). */
+  private transporter(): Promise<Transporter> {
+    this.transporterPromise ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.config.SMTP_URL
+        ? nodemailer.createTransport(this.config.SMTP_URL)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.transporterPromise;
   }
 
   /** True when messages go to `.eml` files rather than an SMTP server. */
@@ -66,7 +73,9 @@ export class MailService implements OnModuleDestroy {
    * @returns the Message-ID and, with the file transport, the written file's absolute path
    */
   async send(message: MailMessage): Promise<MailReceipt> {
-    const info = await this.transporter.sendMail({
+    const info = await (
+      await this.transporter()
+    ).sendMail({
       from: this.config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
@@ -83,7 +92,7 @@ export class MailService implements OnModuleDestroy {
     return { messageId: info.messageId, file };
   }
 
-  onModuleDestroy(): void {
-    this.transporter.close();
+  async onModuleDestroy(): Promise<void> {
+    if (this.transporterPromise) (await this.transporterPromise).close();
   }
 }

@@ -31,6 +31,22 @@ export const REDACTED_PATHS = [
   '*.dataValue',
 ];
 
+/**
+ * The request's id: its `X-Request-Id` when that is 1–128 safe characters, else a new UUID; echoed in the
+ * answer's `X-Request-Id` header. Used by the access log (pino-http) and the hot reads' fast path.
+ */
+export function assignRequestId(request: IncomingMessage, response: ServerResponse): string {
+  const id = requestIdOf(request);
+  response.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/** The id {@link assignRequestId} gives a request, without setting the header. */
+export function requestIdOf(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 function prettyAvailable(): boolean {
   try {
     createRequire(import.meta.url).resolve('pino-pretty');
@@ -52,15 +68,11 @@ export function loggingOptions(config: AppConfig): Params {
     pinoHttp: {
       level: PINO_LEVEL[config.LOG_LEVEL],
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: (request: IncomingMessage, response: ServerResponse) => {
-        const header = request.headers['x-request-id'];
-        const id = typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
-        response.setHeader('X-Request-Id', id);
-        return id;
-      },
+      genReqId: assignRequestId,
+      // No bindings (not `{}`) without a user: pino-http then creates no extra child logger (issue 12).
       customProps: (request: IncomingMessage) => {
         const user = (request as IncomingMessage & { user?: { id?: string } }).user;
-        return user?.id ? { userId: user.id } : {};
+        return (user?.id ? { userId: user.id } : undefined) as object;
       },
       serializers: {
         req: (request: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
@@ -77,8 +89,12 @@ export function loggingOptions(config: AppConfig): Params {
       // A 5xx answer without a thrown error gets no made-up error and stack (the exception filter logs real ones).
       customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
         error.message === `failed with status code ${response.statusCode}` ? { res: value.res, responseTime: value.responseTime } : value,
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info',
+      // A level the logger would drop is 'silent', so pino-http skips building a line no one writes (issue 12).
+      customLogLevel: (_request, response, error) => {
+        const level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
+        const log = (response as ServerResponse & { log?: { isLevelEnabled(level: string): boolean } }).log;
+        return !log || log.isLevelEnabled(level) ? level : 'silent';
+      },
       ...(format === 'pretty' && prettyAvailable() ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
     },
   };

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -83,17 +85,30 @@ export class MetricsService {
         void this.serve(request, response);
         return;
       }
-      const stop = this.latency.startTimer();
-      response.once('finish', () => {
-        const route = request.route?.path
+      this.track(request, response, () =>
+        request.route?.path
           ? `${request.baseUrl}${String(request.route.path)}`
-          : ((response.locals.routeTemplate as string | undefined) ?? 'unmatched');
-        const labels = { method: request.method, route, status: String(response.statusCode) };
-        this.requests.inc(labels);
-        stop(labels);
-      });
+          : ((response.locals.routeTemplate as string | undefined) ?? 'unmatched'),
+      );
       next();
     };
+  }
+
+  /**
+   * Counts and times one request when its answer is finished (the requests counter and the latency
+   * histogram, labelled by method, route template and status).
+   * @param route the route label, read when the answer is finished
+   * @param onFinish also called then, with the time since this call (ms)
+   */
+  track(request: IncomingMessage, response: ServerResponse, route: () => string, onFinish?: (elapsedMs: number) => void): void {
+    const started = performance.now();
+    response.once('finish', () => {
+      const elapsedMs = performance.now() - started;
+      const labels = { method: request.method!, route: route(), status: String(response.statusCode) };
+      this.requests.inc(labels);
+      this.latency.observe(labels, elapsedMs / 1000);
+      onFinish?.(elapsedMs);
+    });
   }
 
   private async serve(request: Request, response: Response): Promise<void> {
