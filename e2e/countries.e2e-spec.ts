@@ -45,7 +45,9 @@ describe('step 1 for an applicant outside the United States', () => {
     await page.getByLabel('Cell phone', { exact: true }).fill('416 555 0199');
 
     await page.locator('form.step-form button[type="submit"]').click();
-    await page.getByText('Enter a postal code of the chosen country.', { exact: true }).waitFor();
+    // the field's message (held by the autosave it reads "Not saved: …") and the error summary's link both name it
+    await page.getByText('Enter a postal code of the chosen country.').first().waitFor();
+    await expect(page.getByLabel('Postal code', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Postal code', { exact: true }).fill('M5V 3L9');
     await page.locator('form.step-form button[type="submit"]').click();
     await page.waitForURL(/\/application\/2\?token=/);
