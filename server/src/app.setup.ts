@@ -17,7 +17,9 @@ import { I18nService } from './common/i18n/i18n.service.js';
 import { ApiValidationPipe } from './common/validation/api-validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { repoRoot } from './config/repo-paths.js';
-import { serveHotReads } from './modules/hot-reads/hot-reads.middleware.js';
+import { serveAheadOfExpress } from './common/http/ahead-of-express.js';
+import { applicationSaveRoute } from './modules/applications/application-save.fast-route.js';
+import { hotReadsRoute } from './modules/hot-reads/hot-reads.fast-route.js';
 import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
@@ -57,8 +59,15 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // and metrics), on the HTTP server ahead of express; then brotli/gzip for other answers over 1 KB.
   // helmet's headers are the same for every answer: computed once, set per request in one loop (issue 12).
   const fixedSecurityHeaders = fixedHeaders(securityHeaders);
-  serveHotReads(app, fixedSecurityHeaders);
-  app.use(compression({ threshold: 1024 }));
+  const compress = compression({ threshold: 1024 });
+  const i18n = app.get(I18nService);
+  const filter = new ApiExceptionFilter(i18n);
+  // and the autosave's step save: the same code as its express route, without the router (issue 12)
+  serveAheadOfExpress(app, [
+    hotReadsRoute(app, fixedSecurityHeaders),
+    applicationSaveRoute(app, { securityHeaders: fixedSecurityHeaders, compression: compress, filter }),
+  ]);
+  app.use(compress);
   app.use(fixedSecurityHeaders);
   // Cookies are read only by the OAuth callback (its state cookie has Path=/api/oauth/).
   app.use(`/${API_PREFIX}/oauth`, cookieParser());
@@ -69,8 +78,6 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   if (origins.length) app.enableCors({ origin: origins, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(new ApiValidationPipe());
-  const i18n = app.get(I18nService);
-  const filter = new ApiExceptionFilter(i18n);
   app.useGlobalFilters(filter);
   answerParserErrors(app.getHttpServer() as Server, i18n);
   setUpOpenApi(app);

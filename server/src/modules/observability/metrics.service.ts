@@ -26,6 +26,7 @@ export class MetricsService {
   readonly registry = new Registry();
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
+  private readonly fastPath: Counter<'route'>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -43,6 +44,12 @@ export class MetricsService {
       help: 'Time from request to the end of the response (seconds), by method, route template and status',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [this.registry],
+    });
+    this.fastPath = new Counter({
+      name: 'portal_fast_path_requests_total',
+      help: 'Requests answered on the HTTP server ahead of express (hot reads, step saves), by route template',
+      labelNames: ['route'],
       registers: [this.registry],
     });
     const pool = () => (this.dataSource.driver as unknown as { master?: PgPoolCounters }).master;
@@ -109,6 +116,11 @@ export class MetricsService {
       this.latency.observe(labels, elapsedMs / 1000);
       onFinish?.(elapsedMs);
     });
+  }
+
+  /** Counts one request a fast route (ahead of express, issue 12) took. @param route its route template */
+  countFastPath(route: string): void {
+    this.fastPath.inc({ route });
   }
 
   private async serve(request: Request, response: Response): Promise<void> {

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import accepts from 'accepts';
-import { PinoLogger } from 'nestjs-pino';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
+import { trackFastAnswer, type FastRoute } from '../../common/http/ahead-of-express.js';
 import type { FixedHeadersMiddleware } from '../../common/http/fixed-headers.js';
 import { PrebuiltResponse } from '../../common/http/prebuilt-response.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
@@ -12,7 +12,6 @@ import { publicConfigOf } from '../app-config/app-config.controller.js';
 import { DropdownsService } from '../dropdowns/dropdowns.service.js';
 import { MaintenanceService } from '../maintenance/maintenance.service.js';
 import { MetricsService } from '../observability/metrics.service.js';
-import { requestIdOf } from '../observability/logging.options.js';
 import { ProgramsService } from '../programs/programs.service.js';
 
 type Route = (request: IncomingMessage, query: string | undefined) => Promise<PrebuiltResponse | null> | PrebuiltResponse | null;
@@ -32,13 +31,13 @@ type Route = (request: IncomingMessage, query: string | undefined) => Promise<Pr
  * the answer itself), keeping what every answer gets there: the headers `securityHeaders` sets
  * (helmet's, computed once), the `X-Request-Id` (the caller's when well-formed, else a new UUID), the
  * JSON access-log line (the same line pino-http writes, through the app's root pino logger) and the
- * request metrics (route label = the path). Everything else goes to express unchanged.
- * @param app the Nest application (its providers must be instantiated, as after `NestFactory.create`;
- *        its HTTP server must still have express as its only `request` listener)
+ * request metrics (route label = the path). Everything else goes to express unchanged
+ * ({@link serveAheadOfExpress} installs it).
+ * @param app the Nest application (its providers must be instantiated, as after `NestFactory.create`)
  * @param securityHeaders the security headers every answer gets, computed once ({@link fixedHeaders} of
  *        the app's helmet): the hot reads set the same list
  */
-export function serveHotReads(app: INestApplication, securityHeaders: FixedHeadersMiddleware): void {
+export function hotReadsRoute(app: INestApplication, securityHeaders: FixedHeadersMiddleware): FastRoute {
   const security: Record<string, string> = Object.fromEntries(securityHeaders.headers);
   const dropdowns = app.get(DropdownsService);
   const programs = app.get(ProgramsService);
@@ -59,41 +58,26 @@ export function serveHotReads(app: INestApplication, securityHeaders: FixedHeade
     '/api/maintenance/check': (_request, query) => (query !== undefined ? null : maintenance.checkResponse()),
     '/api/advisory': (request, query) => (query !== undefined ? null : advisory.bannerResponse(locales(request))),
   };
-  const server = app.getHttpServer() as Server;
-  const express = app.getHttpAdapter().getInstance() as (request: IncomingMessage, response: ServerResponse) => void;
-  if (!server.listeners('request').includes(express)) throw new Error("serveHotReads: express is not the HTTP server's request listener");
-  server.removeListener('request', express);
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.origin !== undefined) return express(request, response);
+  return (request, response, passOn) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.origin !== undefined) return false;
     const url = request.url ?? '/';
     const mark = url.indexOf('?');
     let path = mark === -1 ? url : url.slice(0, mark);
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
     const route = routes[path];
-    if (!route) return express(request, response);
-    Promise.resolve(route(request, mark === -1 ? undefined : url.slice(mark + 1))).then(
-      (answer) => {
-        if (!answer) return express(request, response);
-        const id = requestIdOf(request);
-        (request as IncomingMessage & { id?: string }).id = id; // what the access log's request serializer reads
-        metrics.track(
-          request,
-          response,
-          () => path,
-          (elapsedMs) => accessLog(request, response, elapsedMs),
-        );
-        answer.send(request, response, security, BY_LANGUAGE.has(path) ? 'Accept-Language' : undefined, id);
-      },
-      () => express(request, response), // the controller answers (and reports) whatever went wrong
-    );
-  });
-}
-
-/** Writes pino-http's access line ("request completed", with `req`, `res` and `responseTime`) when info is logged. */
-function accessLog(request: IncomingMessage, response: ServerResponse, elapsedMs: number): void {
-  const logger = PinoLogger.root as PinoLogger['logger'] | undefined;
-  if (!logger?.isLevelEnabled('info')) return;
-  logger.info({ req: request, res: response, responseTime: Math.round(elapsedMs) }, 'request completed');
+    if (!route) return false;
+    const answer = route(request, mark === -1 ? undefined : url.slice(mark + 1));
+    if (answer === null) return false;
+    const send = (prebuilt: PrebuiltResponse | null) => {
+      if (!prebuilt) return passOn();
+      const id = trackFastAnswer(metrics, request, response, path);
+      prebuilt.send(request, response, security, BY_LANGUAGE.has(path) ? 'Accept-Language' : undefined, id);
+    };
+    // the caches answer at once once built; a cache that cannot be built: the controller answers (and reports)
+    if (answer instanceof PrebuiltResponse) send(answer);
+    else answer.then(send, passOn);
+    return true;
+  };
 }
 
 /**

@@ -1,0 +1,101 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
+import { json } from 'express';
+import { PARAMS_PROVIDER_TOKEN, PinoLogger, type Params } from 'nestjs-pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import typeis from 'type-is';
+import { asExpress, trackFastAnswer, type FastRoute } from '../../common/http/ahead-of-express.js';
+import type { ApiExceptionFilter } from '../../common/errors/api-exception.filter.js';
+import { ApiValidationPipe } from '../../common/validation/api-validation.pipe.js';
+import { MetricsService } from '../observability/metrics.service.js';
+import { APPLICATION_TOKEN_HEADER, ApplicationAccessService } from '../token/application-access.service.js';
+import { ApplicationsService } from './applications.service.js';
+import type { SaveApplicationResponse } from './dto/application-record.dto.js';
+import { SaveApplicationDto } from './dto/save-application.dto.js';
+
+/** `PATCH /api/applications/{id}` with a version-4 UUID (what the route's `ParseUUIDPipe` accepts), no query string. */
+const SAVE_URL = /^\/api\/applications\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** The route template metrics and traces label the save with (as express's matched route). */
+const SAVE_ROUTE = '/api/applications/:id';
+
+/** What the save route needs from the app's express set-up ({@link configureApp} passes its own instances). */
+export interface SaveRouteMiddleware {
+  /** the fixed security headers every answer gets ({@link fixedHeaders} of the app's helmet) */
+  securityHeaders: RequestHandler;
+  /** the app's response compression (the `compression` middleware: brotli/gzip over 1 KB) */
+  compression: RequestHandler;
+  /** the exception filter every error answer goes through (DESIGN §4 shape, in the caller's language) */
+  filter: ApiExceptionFilter;
+}
+
+/**
+ * The step save ahead of express (issue 12 item 1: "a save path that does only what a save needs"): the
+ * autosave's `PATCH /api/applications/{id}` with its application token in `X-Application-Token`, as
+ * JSON, is answered here by the very code of the express route — the same JSON body parser (limits,
+ * charset and strictness of Nest's default `express.json()`), {@link ApiValidationPipe} on
+ * {@link SaveApplicationDto}, {@link ApplicationAccessService.authorize},
+ * {@link ApplicationsService.save} (version guard, maintenance 503, option and condition checks,
+ * certification withdrawal, one `UPDATE … RETURNING`), the exception filter's error shape, express's own
+ * `res.json` (ETag, `Content-Length`), the security headers, compression, request id, access log,
+ * metrics and the request's logging context — without express's router, Nest's route pipeline and the
+ * middleware chain, which cost several times the save itself.
+ *
+ * Passed on to express, untouched: other methods and paths, a query string (`?token=`), an `Origin`
+ * header (the CORS answer), an `Authorization` header (a login or an API key: the guards), no token
+ * header, a body that is not `application/json` or is content-encoded. The express route stays (and
+ * documents the operation in OpenAPI); `test/save-fast-route.api-spec.ts` holds both to the same answers.
+ * @param app the Nest application, providers instantiated
+ */
+export function applicationSaveRoute(app: INestApplication, middleware: SaveRouteMiddleware): FastRoute {
+  const express = app.getHttpAdapter().getInstance() as Express;
+  const applications = app.get(ApplicationsService);
+  const access = app.get(ApplicationAccessService);
+  const metrics = app.get(MetricsService);
+  const pipe = new ApiValidationPipe();
+  // Nest's default JSON body parser (NestFactory's `bodyParser: true`): the same options, limit 100 kB
+  const parseJson = json();
+  const logContext = new PinoLogger(app.get<Params>(PARAMS_PROVIDER_TOKEN));
+  const { securityHeaders, compression, filter } = middleware;
+  const ignore: NextFunction = () => undefined;
+
+  return (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    if (incoming.method !== 'PATCH' || !SAVE_URL.test(incoming.url ?? '')) return false;
+    const headers = incoming.headers;
+    const token = headers[APPLICATION_TOKEN_HEADER];
+    if (typeof token !== 'string' || !token || headers.origin !== undefined || headers.authorization !== undefined) return false;
+    if (headers['content-encoding'] !== undefined || !typeis(incoming, ['application/json'])) return false;
+
+    asExpress(express, incoming, outgoing);
+    const request = incoming as Request;
+    const response = outgoing as Response;
+    const id = trackFastAnswer(metrics, request, response, SAVE_ROUTE);
+    response.setHeader('X-Request-Id', id);
+    // both only set headers (and wrap the response's writes) and call next() at once
+    securityHeaders(request, response, ignore);
+    compression(request, response, ignore);
+
+    const fail = (error: unknown) => {
+      if (response.headersSent) return;
+      const { status, body, headers: extra } = filter.toBody(error, request);
+      response.set(extra).status(status).json(body);
+    };
+    logContext.runInContext(
+      () =>
+        parseJson(request, response, (error?: unknown) => {
+          if (error) return fail(error);
+          save(request).then((answer) => response.status(200).json(answer), fail);
+        }),
+      { bindings: { req: request } },
+    );
+    return true;
+  };
+
+  /** The express route's controller method and pipes, in their order (the id was matched by SAVE_URL). */
+  async function save(request: Request): Promise<SaveApplicationResponse> {
+    const dto = (await pipe.transform(request.body, { type: 'body', metatype: SaveApplicationDto })) as SaveApplicationDto;
+    const id = request.url.slice(request.url.lastIndexOf('/') + 1);
+    const application = await access.authorize(request as Request & { user?: undefined }, id);
+    return { success: true, data: await applications.save(application, dto) };
+  }
+}
