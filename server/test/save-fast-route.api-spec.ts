@@ -112,7 +112,7 @@ function bodyText(c: SaveCase, twin: Twin): string {
     text: String(twin.version),
     missing: undefined,
   }[c.body.version];
-  const entries = Object.entries({ ...(version === undefined ? {} : { version }) });
+  const entries: [string, unknown][] = version === undefined ? [] : [['version', version]];
   for (const key of Object.keys(c.body.fields)) entries.push([key, c.body.fields[key]]);
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`;
 }

@@ -54,6 +54,9 @@ export interface QueueCounts {
   completed: number;
 }
 
+/** How long after pg-boss's stop began its last worker-removal check has run (ms): its 1 s re-check, plus margin. */
+export const WORKER_REMOVAL_MS = 1_150;
+
 /**
  * The one background-job mechanism (issue 15 item 5; docs/decisions.md "Background jobs on pg-boss"):
  * pg-boss on the app's own PostgreSQL, schema {@link JOBS_SCHEMA}. Modules register {@link JobDefinition}s in
@@ -219,11 +222,20 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** Stops the tickers, lets jobs in hand finish (up to 20 s), then closes pg-boss's connections. */
+  /**
+   * Stops the tickers, lets jobs in hand finish (up to 20 s), then closes pg-boss's connections. Returns
+   * no sooner than {@link WORKER_REMOVAL_MS} after the stop began: pg-boss 10 removes a worker that was
+   * fetching when told to stop in a loop that looks again a second later, and nothing of pg-boss may run
+   * after the app has closed (a test runner tears its module registry down then; a process exits).
+   */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     for (const timer of this.tickers) clearInterval(timer);
-    if (this.boss) await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    if (!this.boss) return;
+    const began = Date.now();
+    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    const left = began + WORKER_REMOVAL_MS - Date.now();
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
 
   private get started(): PgBoss {
