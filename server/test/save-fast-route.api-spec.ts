@@ -225,3 +225,21 @@ describe(`the step save ahead of express (seed ${SEED})`, () => {
     expect(await fastSaves()).toBe(before);
   });
 });
+
+describe('the save after a migration changed the applications table under a running app', () => {
+  it('saves (the prepared statements are prepared again), before and after the change', async () => {
+    const app = await twin();
+    const save = (version: number, contactName: string) =>
+      t.http().patch(`/api/applications/${app.id}`).set('X-Application-Token', app.token).send({ version, contactName });
+    expect((await save(app.version, 'Before')).status).toBe(200);
+    await t.db.query('ALTER TABLE applications ADD COLUMN added_by_a_later_release integer');
+    try {
+      const after = await save(app.version + 1, 'After');
+      expect(after.status).toBe(200);
+      expect(after.body.data).toMatchObject({ contactName: 'After', version: app.version + 2 });
+    } finally {
+      await t.db.query('ALTER TABLE applications DROP COLUMN added_by_a_later_release');
+    }
+    expect((await save(app.version + 2, 'Dropped')).status).toBe(200);
+  });
+});

@@ -3,8 +3,10 @@ import type { Express, NextFunction, Request, RequestHandler, Response } from 'e
 import { json } from 'express';
 import { PARAMS_PROVIDER_TOKEN, PinoLogger, type Params } from 'nestjs-pino';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import etag from 'etag';
 import typeis from 'type-is';
 import { asExpress, trackFastAnswer, type FastRoute } from '../../common/http/ahead-of-express.js';
+import type { FixedHeadersMiddleware } from '../../common/http/fixed-headers.js';
 import type { ApiExceptionFilter } from '../../common/errors/api-exception.filter.js';
 import { ApiValidationPipe } from '../../common/validation/api-validation.pipe.js';
 import { MetricsService } from '../observability/metrics.service.js';
@@ -16,13 +18,19 @@ import { SaveApplicationDto } from './dto/save-application.dto.js';
 /** `PATCH /api/applications/{id}` with a version-4 UUID (what the route's `ParseUUIDPipe` accepts), no query string. */
 const SAVE_URL = /^\/api\/applications\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/** An `Accept-Encoding` the compression middleware would answer with a compressed body. */
+const ENCODINGS = /\b(?:br|gzip|deflate)\b|\*/i;
+
+/** The `Content-Type` express's `res.json` sets. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The route template metrics and traces label the save with (as express's matched route). */
 const SAVE_ROUTE = '/api/applications/:id';
 
 /** What the save route needs from the app's express set-up ({@link configureApp} passes its own instances). */
 export interface SaveRouteMiddleware {
   /** the fixed security headers every answer gets ({@link fixedHeaders} of the app's helmet) */
-  securityHeaders: RequestHandler;
+  securityHeaders: FixedHeadersMiddleware;
   /** the app's response compression (the `compression` middleware: brotli/gzip over 1 KB) */
   compression: RequestHandler;
   /** the exception filter every error answer goes through (DESIGN §4 shape, in the caller's language) */
@@ -38,7 +46,7 @@ export interface SaveRouteMiddleware {
  * {@link ApplicationsService.save} (version guard, maintenance 503, option and condition checks,
  * certification withdrawal, one `UPDATE … RETURNING`), the exception filter's error shape, express's own
  * `res.json` (ETag, `Content-Length`), the security headers, compression, request id, access log,
- * metrics and the request's logging context — without express's router, Nest's route pipeline and the
+ * metrics — without express's router, Nest's route pipeline and the
  * middleware chain, which cost several times the save itself.
  *
  * Passed on to express, untouched: other methods and paths, a query string (`?token=`), an `Origin`
@@ -57,6 +65,7 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
   const parseJson = json();
   const logContext = new PinoLogger(app.get<Params>(PARAMS_PROVIDER_TOKEN));
   const { securityHeaders, compression, filter } = middleware;
+  const security = securityHeaders.headers.flat();
   const ignore: NextFunction = () => undefined;
 
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -70,24 +79,39 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
     const request = incoming as Request;
     const response = outgoing as Response;
     const id = trackFastAnswer(metrics, request, response, SAVE_ROUTE);
-    response.setHeader('X-Request-Id', id);
-    // both only set headers (and wrap the response's writes) and call next() at once
-    securityHeaders(request, response, ignore);
-    compression(request, response, ignore);
-
+    // A client that takes a compressed answer gets it from the compression middleware, through express's
+    // res.json; to one that takes none, compression would only add `Vary`: the answer is written directly.
+    const compressed = ENCODINGS.test(headers['accept-encoding'] ?? '');
+    if (compressed) {
+      response.setHeader('X-Request-Id', id);
+      securityHeaders(request, response, ignore); // sets headers only, calls next() at once
+      compression(request, response, ignore); // wraps the response's writes, calls next() at once
+    }
+    const answer = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      if (compressed) return void response.set(extra).status(status).json(body);
+      // what express's res.json writes (its weak ETag of the UTF-8 bytes included), plus what the middleware sets
+      const text = JSON.stringify(body);
+      const list = [...security, 'X-Request-Id', id, 'Content-Type', JSON_TYPE, 'Content-Length', String(Buffer.byteLength(text))];
+      list.push('ETag', etag(text, { weak: true }), 'Vary', 'Accept-Encoding');
+      for (const [name, value] of Object.entries(extra)) list.push(name, value);
+      response.writeHead(status, list);
+      response.end(text);
+    };
     const fail = (error: unknown) => {
       if (response.headersSent) return;
-      const { status, body, headers: extra } = filter.toBody(error, request);
-      response.set(extra).status(status).json(body);
+      // an error's log lines (the filter logs a 500) carry the request, as under pino-http
+      logContext.runInContext(
+        () => {
+          const { status, body, headers: extra } = filter.toBody(error, request);
+          answer(status, body, extra);
+        },
+        { bindings: { req: request } },
+      );
     };
-    logContext.runInContext(
-      () =>
-        parseJson(request, response, (error?: unknown) => {
-          if (error) return fail(error);
-          save(request).then((answer) => response.status(200).json(answer), fail);
-        }),
-      { bindings: { req: request } },
-    );
+    parseJson(request, response, (error?: unknown) => {
+      if (error) return fail(error);
+      save(request).then((saved) => answer(200, saved), fail);
+    });
     return true;
   };
 

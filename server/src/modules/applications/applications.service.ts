@@ -197,8 +197,9 @@ export class ApplicationsService {
    * @returns a step number 1–8
    */
   private async stepAllowed(application: Application): Promise<number> {
-    const requirements = await this.requirements(application);
-    const incomplete = new Set(missingFields(requirements, toApplicationRecord(application)).map((m) => m.step));
+    const record = toApplicationRecord(application);
+    const requirements = await this.requirementsOf(application, record);
+    const incomplete = new Set(missingFields(requirements, record).map((m) => m.step));
     return requirements.steps.find((step) => incomplete.has(step)) ?? requirements.steps[requirements.steps.length - 1]!;
   }
 
@@ -206,7 +207,12 @@ export class ApplicationsService {
    * Contract 2: the steps, sections, required fields and attachment slots of an application, from the
    * one rule set (`requirements/requirements.ts`) applied to its program and current answers.
    */
-  async requirements(application: Application, extra: Record<string, unknown> = {}): Promise<Requirements> {
+  requirements(application: Application, extra: Record<string, unknown> = {}): Promise<Requirements> {
+    return this.requirementsOf(application, { ...toApplicationRecord(application), ...extra });
+  }
+
+  /** {@link requirements} of an application whose record (with any extra answers) is already built. */
+  private async requirementsOf(application: Application, answers: Record<string, unknown>): Promise<Requirements> {
     const program = await this.programs.find(application.gender === 'Female' ? 'female' : 'male', application.fieldOfInterest);
     if (!program)
       throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', {
@@ -217,7 +223,7 @@ export class ApplicationsService {
       fieldOfInterest: application.fieldOfInterest,
       program: program.program,
       flags: program.flags,
-      answers: { ...toApplicationRecord(application), ...extra },
+      answers,
     });
   }
 
