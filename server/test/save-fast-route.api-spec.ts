@@ -163,6 +163,11 @@ describe(`the step save ahead of express (seed ${SEED})`, () => {
           statuses.add(byHeader.status);
           expect(comparable(byHeader, fast)).toEqual(comparable(byQuery, slow));
           expect(byHeader.status).toBeLessThan(500);
+          if (byHeader.status === 200) {
+            // the record a save answers is the stored one (the save reads back only what it did not write)
+            const stored = await t.http().get('/api/token/check').query({ token: fast.token });
+            expect(stored.body.data).toEqual(byHeader.body.data);
+          }
           for (const [twinOf, response] of [
             [fast, byHeader],
             [slow, byQuery],
@@ -200,6 +205,18 @@ describe(`the step save ahead of express (seed ${SEED})`, () => {
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.body.data).toMatchObject({ contactName: 'C'.repeat(100), version: app.version + 1 });
+  });
+
+  it("answers the payment's Pending mark made since the save's read (a write that keeps the version)", async () => {
+    const app = await twin();
+    await t.db.query(`UPDATE applications SET payment_status = 'Pending' WHERE id = $1`, [app.id]);
+    const response = await t
+      .http()
+      .patch(`/api/applications/${app.id}`)
+      .set('X-Application-Token', app.token)
+      .send({ version: app.version, contactName: 'P' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ Payment_Status: 'Pending', contactName: 'P', version: app.version + 1 });
   });
 
   it('leaves to express what it does not take: a login, a cross-origin request, a form body', async () => {

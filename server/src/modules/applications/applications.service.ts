@@ -172,7 +172,9 @@ export class ApplicationsService {
           )
         : application.stepReached;
 
-    // one plain statement on the pool (issue 12): the version guard and the record in one round trip
+    // one plain statement on the pool (issue 12): the version guard and the record in one round trip. It
+    // returns only what this statement or a writer that does not bump the version (the payment's
+    // Pending mark) may have changed; the rest of the record is the row just read, as the guard proves.
     const sets = ['answers = $3', 'step_reached = $4', 'version = version + 1', 'updated_at = now()'];
     const params: unknown[] = [application.id, dto.version, JSON.stringify(answers), stepReached];
     if (uncertify) sets.push('certified_at = NULL');
@@ -180,13 +182,16 @@ export class ApplicationsService {
       params.push(value);
       sets.push(`${this.applications.metadata.findColumnWithPropertyName(property)!.databaseName} = $${params.length}`);
     }
-    const { rows } = await poolQuery(
+    const { rows } = await poolQuery<Pick<Application, 'version' | 'updatedAt' | 'status' | 'paymentStatus'>>(
       this.applications.manager.connection,
-      `UPDATE applications SET ${sets.join(', ')} WHERE id = $1 AND version = $2 RETURNING *`,
+      `UPDATE applications SET ${sets.join(', ')} WHERE id = $1 AND version = $2
+       RETURNING version, updated_at AS "updatedAt", status, payment_status AS "paymentStatus"`,
       params,
     );
     if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
-    return toApplicationRecord(applicationFromRow(this.applications, rows[0]));
+    const saved = Object.assign(this.applications.create(), application, columns, { answers, stepReached }, rows[0]);
+    if (uncertify) saved.certifiedAt = null;
+    return toApplicationRecord(saved);
   }
 
   /**
