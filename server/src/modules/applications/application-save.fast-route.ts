@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { json } from 'express';
 import { PARAMS_PROVIDER_TOKEN, PinoLogger, type Params } from 'nestjs-pino';
@@ -44,10 +44,12 @@ export interface SaveRouteMiddleware {
  * charset and strictness of Nest's default `express.json()`), {@link ApiValidationPipe} on
  * {@link SaveApplicationDto}, {@link ApplicationAccessService.authorize},
  * {@link ApplicationsService.save} (version guard, maintenance 503, option and condition checks,
- * certification withdrawal, one `UPDATE … RETURNING`), the exception filter's error shape, express's own
- * `res.json` (ETag, `Content-Length`), the security headers, compression, request id, access log,
- * metrics — without express's router, Nest's route pipeline and the
- * middleware chain, which cost several times the save itself.
+ * certification withdrawal, one `UPDATE … RETURNING`), the exception filter's error shape (and its
+ * logging of a 500, with the request bound to the log lines), the security headers, request id, access
+ * log and metrics — without express's router, Nest's route pipeline and the middleware chain, which
+ * cost several times the save itself. The answer goes through express's `res.json` and the
+ * `compression` middleware when the client takes br, gzip or deflate; otherwise it is written as
+ * `res.json` writes it (JSON, `Content-Length`, express's weak ETag, `Vary: Accept-Encoding`).
  *
  * Passed on to express, untouched: other methods and paths, a query string (`?token=`), an `Origin`
  * header (the CORS answer), an `Authorization` header (a login or an API key: the guards), no token
@@ -67,6 +69,7 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
   const { securityHeaders, compression, filter } = middleware;
   const security = securityHeaders.headers.flat();
   const ignore: NextFunction = () => undefined;
+  const logger = new Logger('ApplicationSaveRoute');
 
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (incoming.method !== 'PATCH' || !SAVE_URL.test(incoming.url ?? '')) return false;
@@ -98,19 +101,26 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
       response.end(text);
     };
     const fail = (error: unknown) => {
-      if (response.headersSent) return;
+      if (response.headersSent) return void response.end();
       // an error's log lines (the filter logs a 500) carry the request, as under pino-http
       logContext.runInContext(
         () => {
-          const { status, body, headers: extra } = filter.toBody(error, request);
-          answer(status, body, extra);
+          try {
+            const { status, body, headers: extra } = filter.toBody(error, request);
+            answer(status, body, extra);
+          } catch (fault) {
+            logger.error(`${SAVE_ROUTE}: the error answer failed: ${fault instanceof Error ? fault.stack : String(fault)}`);
+            response.destroy();
+          }
         },
         { bindings: { req: request } },
       );
     };
     parseJson(request, response, (error?: unknown) => {
       if (error) return fail(error);
-      save(request).then((saved) => answer(200, saved), fail);
+      save(request)
+        .then((saved) => answer(200, saved))
+        .catch(fail);
     });
     return true;
   };
