@@ -4,7 +4,7 @@
  * picker and a Logout button (logs out, then the login page).
  */
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
-import { Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar as RaAppBar, LoadingIndicator, Link, TitlePortal, useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { LanguagePicker } from './LanguagePicker';
 
@@ -54,6 +54,18 @@ function LogoutButton() {
   );
 }
 
+/**
+ * How the title's text overflows: one line, cut with an ellipsis. The text sits in react-admin's
+ * inline-block Configurable wrapper, which must be held to the title's width (and kept on the baseline).
+ */
+const TITLE_OVERFLOW = {
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 /** The console's app bar. */
 export function AppBar() {
   return (
@@ -71,9 +83,9 @@ export function AppBar() {
       }
     >
       <Logo />
-      {/* The page's title is its one <h1> (every list, edit and show page sets it with <Title>). */}
-      <TitlePortal component="h1" />
-      <Box sx={{ flex: 1 }} />
+      {/* The page's title is its one <h1> (every list, edit and show page sets it with <Title>). It takes
+          all the room the toolbar leaves and ends in an ellipsis when longer (a phone). */}
+      <TitlePortal component="h1" sx={{ minWidth: 0, '& > *': TITLE_OVERFLOW }} />
     </RaAppBar>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useState, type MouseEvent } from 'react';
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, Menu, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { LOCALES, type AppLocale } from '../config';
 import { setLocaleCookie } from '../cookies';
@@ -16,6 +16,8 @@ export function LanguagePicker() {
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = toAppLocale(locale) ?? 'en';
+  // on a phone the button is the icon alone (its accessible name still says the language), leaving the title room
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
 
   const choose = (next: AppLocale) => {
     setAnchor(null);
@@ -27,7 +29,7 @@ export function LanguagePicker() {
     <>
       <Button
         color="inherit"
-        startIcon={<TranslateIcon />}
+        startIcon={compact ? undefined : <TranslateIcon />}
         aria-haspopup="menu"
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -35,7 +37,7 @@ export function LanguagePicker() {
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
-        <span lang={current}>{LOCALE_NAMES[current]}</span>
+        {compact ? <TranslateIcon /> : <span lang={current}>{LOCALE_NAMES[current]}</span>}
       </Button>
       <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LOCALES.map((l) => (
