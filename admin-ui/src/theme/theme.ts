@@ -52,6 +52,13 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
     // The content column may shrink below its widest child (tabs, tables scroll inside): no page-level
     // horizontal scroll at 320 px (WCAG 1.4.10).
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },
+    // On a phone a list's Create is a floating button: its top toolbar, often left with nothing in the
+    // flow, is only as tall as what it holds (no blank band above the list).
+    RaList: {
+      styleOverrides: {
+        root: { '& .RaList-actions, & .RaList-actions > .MuiToolbar-root': { '@media (max-width: 599.95px)': { minHeight: 0 } } },
+      },
+    },
     RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
     RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
     RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
