@@ -222,22 +222,16 @@ describe(`the step save ahead of express (seed ${SEED})`, () => {
   it('leaves to express what it does not take: a login, a cross-origin request, a form body', async () => {
     const app = await twin();
     const before = await fastSaves();
-    const path = `/api/applications/${app.id}`;
-    const withLogin = await t
-      .http()
-      .patch(path)
-      .set('X-Application-Token', app.token)
-      .set('Authorization', 'Bearer not-a-token')
-      .send({ version: 1 });
+    const saveWith = (headers: Record<string, string>) =>
+      t
+        .http()
+        .patch(`/api/applications/${app.id}`)
+        .set({ 'X-Application-Token': app.token, ...headers });
+    const withLogin = await saveWith({ Authorization: 'Bearer not-a-token' }).send({ version: 1 });
     expect(withLogin.status).toBe(401);
-    const crossOrigin = await t
-      .http()
-      .patch(path)
-      .set('X-Application-Token', app.token)
-      .set('Origin', 'https://elsewhere.example')
-      .send({ version: 1 });
+    const crossOrigin = await saveWith({ Origin: 'https://elsewhere.example' }).send({ version: 1 });
     expect(crossOrigin.status).toBe(200);
-    const form = await t.http().patch(path).set('X-Application-Token', app.token).type('form').send({ version: '2', contactName: 'F' });
+    const form = await saveWith({}).type('form').send({ version: '2', contactName: 'F' });
     expect(form.status).toBe(422);
     expect(await fastSaves()).toBe(before);
   });

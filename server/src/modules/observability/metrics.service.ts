@@ -82,8 +82,9 @@ export class MetricsService {
   }
 
   /**
-   * Express middleware: times every request (route label = the matched route template, or the path a
-   * hot read's fast path set in `response.locals.routeTemplate`, `unmatched` otherwise, so ids never become labels) and answers `GET /metrics` in Prometheus text format:
+   * Express middleware: times every request (route label = the matched route template, `unmatched`
+   * otherwise, so ids never become labels; the routes ahead of express are timed by {@link track} with
+   * their own template) and answers `GET /metrics` in Prometheus text format:
    * 404 when METRICS_TOKEN is unset, 401 without the right bearer token.
    */
   middleware(): (request: Request, response: Response, next: NextFunction) => void {
@@ -92,11 +93,7 @@ export class MetricsService {
         void this.serve(request, response);
         return;
       }
-      this.track(request, response, () =>
-        request.route?.path
-          ? `${request.baseUrl}${String(request.route.path)}`
-          : ((response.locals.routeTemplate as string | undefined) ?? 'unmatched'),
-      );
+      this.track(request, response, () => (request.route?.path ? `${request.baseUrl}${String(request.route.path)}` : 'unmatched'));
       next();
     };
   }
