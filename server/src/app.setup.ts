@@ -62,18 +62,18 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   const compress = compression({ threshold: 1024 });
   const i18n = app.get(I18nService);
   const filter = new ApiExceptionFilter(i18n);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   // and the autosave's step save: the same code as its express route, without the router (issue 12)
   serveAheadOfExpress(app, [
     hotReadsRoute(app, fixedSecurityHeaders),
-    applicationSaveRoute(app, { securityHeaders: fixedSecurityHeaders, compression: compress, filter }),
+    applicationSaveRoute(app, { securityHeaders: fixedSecurityHeaders, compression: compress, filter, cors: origins.length > 0 }),
   ]);
   app.use(compress);
   app.use(fixedSecurityHeaders);
   // Cookies are read only by the OAuth callback (its state cookie has Path=/api/oauth/).
   app.use(`/${API_PREFIX}/oauth`, cookieParser());
-  const origins = config.CORS_ORIGINS.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
   // Without configured origins cors(origin: false) would only call next(): not installed then.
   if (origins.length) app.enableCors({ origin: origins, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
   app.setGlobalPrefix(API_PREFIX);

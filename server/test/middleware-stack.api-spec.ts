@@ -85,4 +85,15 @@ describe('CORS', () => {
     const foreign = await withCors.http().get('/api/health').set('Origin', 'https://evil.example.com');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('with CORS_ORIGINS: a cross-origin save gets the CORS answer too (it is not taken ahead of express)', async () => {
+    const started = await startApplication(withCors);
+    const save = await withCors
+      .http()
+      .patch(`/api/applications/${started.id}`)
+      .set({ 'X-Application-Token': started.token, Origin: ALLOWED })
+      .send({ version: started.data.version, contactName: 'Across origins' });
+    expect(save.status).toBe(200);
+    expect(save.headers['access-control-allow-origin']).toBe(ALLOWED);
+  });
 });

@@ -35,6 +35,8 @@ export interface SaveRouteMiddleware {
   compression: RequestHandler;
   /** the exception filter every error answer goes through (DESIGN §4 shape, in the caller's language) */
   filter: ApiExceptionFilter;
+  /** whether the `cors` middleware is installed (CORS_ORIGINS set): then a request with `Origin` needs it */
+  cors: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface SaveRouteMiddleware {
  * `res.json` writes it (JSON, `Content-Length`, express's weak ETag, `Vary: Accept-Encoding`).
  *
  * Passed on to express, untouched: other methods and paths, a query string (`?token=`), an `Origin`
- * header (the CORS answer), an `Authorization` header (a login or an API key: the guards), no token
+ * header when CORS_ORIGINS is set (the CORS answer; without it express ignores `Origin` too), an `Authorization` header (a login or an API key: the guards), no token
  * header, a body that is not `application/json` or is content-encoded. The express route stays (and
  * documents the operation in OpenAPI); `test/save-fast-route.api-spec.ts` holds both to the same answers.
  * @param app the Nest application, providers instantiated
@@ -66,7 +68,7 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
   // Nest's default JSON body parser (NestFactory's `bodyParser: true`): the same options, limit 100 kB
   const parseJson = json();
   const logContext = new PinoLogger(app.get<Params>(PARAMS_PROVIDER_TOKEN));
-  const { securityHeaders, compression, filter } = middleware;
+  const { securityHeaders, compression, filter, cors } = middleware;
   const security = securityHeaders.headers.flat();
   const ignore: NextFunction = () => undefined;
   const logger = new Logger('ApplicationSaveRoute');
@@ -75,7 +77,8 @@ export function applicationSaveRoute(app: INestApplication, middleware: SaveRout
     if (incoming.method !== 'PATCH' || !SAVE_URL.test(incoming.url ?? '')) return false;
     const headers = incoming.headers;
     const token = headers[APPLICATION_TOKEN_HEADER];
-    if (typeof token !== 'string' || !token || headers.origin !== undefined || headers.authorization !== undefined) return false;
+    // browsers send `Origin` on every PATCH, same-origin ones too: it matters only where CORS is configured
+    if (typeof token !== 'string' || !token || (cors && headers.origin !== undefined) || headers.authorization !== undefined) return false;
     if (headers['content-encoding'] !== undefined || !typeis(incoming, ['application/json'])) return false;
 
     asExpress(express, incoming, outgoing);
