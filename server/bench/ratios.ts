@@ -15,8 +15,8 @@ import type { TwinRoute } from './twins.js';
 /**
  * `npm run bench` (issue 12): the portal side by side with bare twins (twins.ts) on one real
  * PostgreSQL (BENCH_DATABASE_URL, else an embedded one in a temporary folder), interleaved over
- * BENCH_ROUNDS rounds (default 3, order alternating) of BENCH_SECONDS seconds (default 3) each, with
- * autocannon. Prints for the step save at 16 and 64 connections (each connection its own application)
+ * BENCH_ROUNDS rounds (default 3, order alternating) of BENCH_SECONDS seconds (default 3) each, after
+ * BENCH_WARMUP seconds (default 3) of the same load on each side, with autocannon. Prints for the step save at 16 and 64 connections (each connection its own application)
  * and for each hot read: req/s, p50/p99 (ms), server CPU per request (ms) and the ratio of the portal's
  * req/s to its twin's, as min/median/max over the rounds, plus the ratio of the twin's CPU per request
  * to the portal's (steadier than req/s when other work shares the machine). Then the first-view bytes of both front ends
@@ -29,6 +29,8 @@ import type { TwinRoute } from './twins.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** Seconds of load each side gets before the measured rounds (JIT, pools, PostgreSQL's caches): a server at work is warm. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const SAVE_CONNECTIONS = (process.env.BENCH_SAVE_CONNECTIONS ?? '16,64').split(',').filter(Boolean).map(Number);
 /** How many times `main.js` is started for the start-up figures. */
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -138,8 +140,8 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
 /** Runs `rounds` interleaved pairs and prints one line. */
 async function compare(name: string, portal: Child, twin: Child, options: () => Promise<Partial<autocannon.Options>>): Promise<number[]> {
-  await load(portal, { ...(await options()), duration: 1 }); // warm-up (JIT, pools)
-  await load(twin, { ...(await options()), duration: 1 });
+  await load(portal, { ...(await options()), duration: WARMUP }); // warm-up (JIT, pools, caches)
+  await load(twin, { ...(await options()), duration: WARMUP });
   const ours: Sample[] = [];
   const theirs: Sample[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {

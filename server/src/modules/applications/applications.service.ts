@@ -19,7 +19,12 @@ import { CERTIFICATION_FIELDS } from './application-fields.js';
 import { ApplicationMailService } from './application-mail.service.js';
 import { signatureMatchesName } from './signature-name.js';
 import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
-import { toApplicationRecord, type ApplicationRecord, type StartApplicationResponse } from './dto/application-record.dto.js';
+import {
+  toApplicationRecord,
+  withSavedColumns,
+  type ApplicationRecord,
+  type StartApplicationResponse,
+} from './dto/application-record.dto.js';
 import type { ApplicationLinkResponse, MyApplicationDto, NextAction } from './dto/my-applications.dto.js';
 import type { SaveApplicationDto } from './dto/save-application.dto.js';
 import type { StartApplicationDto } from './dto/start-application.dto.js';
@@ -132,7 +137,9 @@ export class ApplicationsService {
     if (dto.version !== application.version) throw this.conflict(application);
 
     const patch = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined)) as Record<string, unknown>;
-    const merged: Record<string, unknown> = { ...application.answers, ...patch };
+    // Object.assign, not `{ ...answers, ...patch }`: a spread's copy gets a map of its own, so every key
+    // after it makes new hidden classes (tens of µs a save with a full application; issue 12)
+    const merged: Record<string, unknown> = Object.assign({}, application.answers, patch);
     const gender = application.gender;
     const options = await this.optionsFor(dropdownKeysOf(patch, gender));
     const errors: Errors = { ...optionErrors(patch, options, gender), ...conditionErrors(patch, merged), ...addressErrors(patch, merged) };
@@ -155,7 +162,7 @@ export class ApplicationsService {
       Object.assign(columns, { fieldOfInterest, semester, location, program: program.program });
     }
 
-    const answers = { ...application.answers };
+    const answers: Record<string, unknown> = Object.assign({}, application.answers);
     for (const [key, value] of Object.entries(patch)) {
       if (COLUMN_FIELDS.has(key)) continue;
       if (value === null) delete answers[key];
@@ -163,13 +170,14 @@ export class ApplicationsService {
     }
     const uncertify = application.certifiedAt !== null && Object.keys(patch).some((k) => !PAYMENT_STEP_FIELDS.has(k));
     if (uncertify) for (const key of CERTIFICATION_FIELDS) delete answers[key];
+    // the record as it will be (the UPDATE below only adds the version, time, step and statuses)
+    const saved = Object.assign(this.applications.create(), application, columns, { answers });
+    if (uncertify) saved.certifiedAt = null;
+    const record = toApplicationRecord(saved);
     const claimed = dto.stepReached ? Number(dto.stepReached) : 1;
     const stepReached =
       claimed > application.stepReached
-        ? Math.max(
-            application.stepReached,
-            Math.min(claimed, await this.stepAllowed({ ...application, ...columns, answers } as Application)),
-          )
+        ? Math.max(application.stepReached, Math.min(claimed, await this.stepAllowed(saved, record)))
         : application.stepReached;
 
     // one plain statement on the pool (issue 12): the version guard and the record in one round trip. It
@@ -189,20 +197,18 @@ export class ApplicationsService {
       params,
     );
     if (rows.length !== 1) throw this.conflict(await this.applications.findOneByOrFail({ id: application.id }));
-    const saved = Object.assign(this.applications.create(), application, columns, { answers, stepReached }, rows[0]);
-    if (uncertify) saved.certifiedAt = null;
-    return toApplicationRecord(saved);
+    return withSavedColumns(record, Object.assign(saved, { stepReached }, rows[0]));
   }
 
   /**
    * Issue 10 item 5: the highest step the applicant may have reached, by the one rule set — the first
    * applicable step that still has a required field unanswered (the step the applicant is on), or the
    * last step when none has. A client's higher `stepReached` claim is clamped to it.
-   * @param application the record as it will be after the save (columns and answers applied)
+   * @param application the application as it will be after the save (columns and answers applied)
+   * @param record its wire record ({@link toApplicationRecord})
    * @returns a step number 1–8
    */
-  private async stepAllowed(application: Application): Promise<number> {
-    const record = toApplicationRecord(application);
+  private async stepAllowed(application: Application, record: ApplicationRecord): Promise<number> {
     const requirements = await this.requirementsOf(application, record);
     const incomplete = new Set(missingFields(requirements, record).map((m) => m.step));
     return requirements.steps.find((step) => incomplete.has(step)) ?? requirements.steps[requirements.steps.length - 1]!;
