@@ -263,7 +263,7 @@ async function main(): Promise<void> {
   try {
     let url = process.env.BENCH_DATABASE_URL;
     if (!url) {
-      embedded = await startEmbeddedPostgres(join(dir, 'pg'));
+      embedded = await startEmbeddedPostgres(dir); // its cluster in dir/postgres; as root, dir is opened to the postgres user
       url = embedded.url;
     }
     await runMigrations(url);
