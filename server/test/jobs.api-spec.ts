@@ -204,3 +204,42 @@ describe('Jobs on pg-boss', () => {
     expect(await until(async () => (await jobsConnections()) < before, 2000)).toBe(true);
   }, 20_000);
 });
+
+/**
+ * Start-up on an existing database (issue 12: ready ≤ 1.5 s): pg-boss's queues are read once; a replica
+ * writes only what is missing or changed. Apps of their own: in one process, Passport's strategies are
+ * global, so a replica closed mid-file would take the other apps' logins with it.
+ */
+describe('Jobs on pg-boss, starting on an existing database', () => {
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
+  }, 30_000);
+  afterAll(async () => {
+    await first.close();
+  });
+
+  it('a replica starting on a database whose queues exist writes back only the settings that changed', async () => {
+    const stamps = async () =>
+      new Map(
+        (await first.db.query<{ name: string; updated_on: Date }>(`SELECT name, updated_on FROM pgboss.queue`)).rows.map((r) => [
+          r.name,
+          r.updated_on.getTime(),
+        ]),
+      );
+    await first.db.query(`UPDATE pgboss.queue SET retry_limit = 9 WHERE name = $1`, [CLEANUP_QUEUE]); // as if an older release had left it
+    const before = await stamps();
+    const c = await createTestApp({ JOBS_POLL_SECONDS: '0.5' }, { sameDatabaseAs: first });
+    try {
+      const after = await stamps();
+      const restored = await first.db.query(`SELECT retry_limit FROM pgboss.queue WHERE name = $1`, [CLEANUP_QUEUE]);
+      expect(restored.rows[0]).toEqual({ retry_limit: DEFAULT_RETRY.retryLimit });
+      expect(after.get(CLEANUP_QUEUE)).toBeGreaterThan(before.get(CLEANUP_QUEUE)!);
+      const untouched = [...before].filter(([name]) => name !== CLEANUP_QUEUE && !name.startsWith('__'));
+      expect(untouched.length).toBeGreaterThan(3);
+      for (const [name, stamp] of untouched) expect([name, after.get(name)]).toEqual([name, stamp]);
+    } finally {
+      await c.close();
+    }
+  }, 30_000);
+});

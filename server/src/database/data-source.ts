@@ -1,4 +1,5 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import pg from 'pg';
+import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
 import { MIGRATIONS } from '../../../migrations/index.js';
 import { Attachment } from '../modules/attachments/attachment.entity.js';
 import { Payment } from '../modules/payments/payment.entity.js';
@@ -83,6 +84,7 @@ const MIGRATION_LOCK_KEY = 7_261_001;
  * @returns names of the migrations applied now (empty when up to date)
  */
 export async function runMigrations(url: string): Promise<string[]> {
+  if ((await unappliedMigrations(url)).length === 0) return [];
   const dataSource = new DataSource(dataSourceOptions(url));
   await dataSource.initialize();
   const runner = dataSource.createQueryRunner();
@@ -100,3 +102,34 @@ export async function runMigrations(url: string): Promise<string[]> {
     await dataSource.destroy();
   }
 }
+
+/**
+ * Names of the migrations (`migrations/index.ts`) the database has not recorded yet, read with one plain
+ * query before any TypeORM data source is built: on an existing database a start then skips building the
+ * entity metadata and pool twice (issue 12, start-up). Applied migrations are never undone, so reading
+ * without the lock is safe: when none is missing, none can be. A database without the table misses them all.
+ * @param url the PostgreSQL URL
+ * @throws whatever `pg` throws connecting or querying (other than the table not existing)
+ */
+export async function unappliedMigrations(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const applied = await client.query<{ name: string }>('SELECT name FROM migrations').then(
+      (result) => new Set(result.rows.map((row) => row.name)),
+      (error: { code?: string }) => {
+        if (error.code === UNDEFINED_TABLE) return new Set<string>();
+        throw error;
+      },
+    );
+    // TypeORM records a migration under its `name`, else its class name
+    return MIGRATIONS.map((migration) => (new migration() as MigrationInterface).name ?? migration.name).filter(
+      (name) => !applied.has(name),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL's undefined_table: the migrations table does not exist yet (a new database). */
+const UNDEFINED_TABLE = '42P01';

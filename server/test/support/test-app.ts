@@ -33,7 +33,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-function withDatabase(serverUrl: string, database: string): string {
+/** `serverUrl` pointed at another database of the same server. */
+export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();

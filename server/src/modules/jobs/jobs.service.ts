@@ -12,6 +12,16 @@ export const JOBS_SCHEMA = 'pgboss';
 /** Retries of a failed job before it is left `failed`: 3, after 30 s, then back-off (pg-boss doubles the delay with jitter). */
 export const DEFAULT_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
 
+/**
+ * Whether a stored queue already has every setting `wanted` gives (pg-boss keeps a stored value where an update leaves one out).
+ * @param stored the queue as `getQueues` reads it
+ * @param wanted the definition's policy and retry settings
+ */
+export function settingsMatch(stored: PgBoss.QueueResult, wanted: PgBoss.Queue): boolean {
+  const keys = ['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds', 'retentionMinutes', 'deadLetter'] as const;
+  return keys.every((key) => wanted[key] === undefined || wanted[key] === stored[key]);
+}
+
 /** Runs `step` again (up to 5 tries) when PostgreSQL answers a deadlock (40P01) or a unique violation (23505). */
 async function retryOnConflict(step: () => Promise<void>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
@@ -104,7 +114,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     return definition.everySeconds ?? 0;
   }
 
-  /** Starts pg-boss (creating or migrating its schema), the queues, their workers and the periodic tickers. */
+  /**
+   * Starts pg-boss (creating or migrating its schema), the queues, their workers and the periodic tickers.
+   * The queues are read once: only a missing queue is created and only changed retry settings written (a
+   * start on an existing database no longer pays two locking statements a queue; issue 12's start-up).
+   */
   async onApplicationBootstrap(): Promise<void> {
     const boss = new PgBoss({
       connectionString: this.databaseUrl,
@@ -117,7 +131,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     boss.on('error', (error: Error) => this.logger.error(`pg-boss: ${error.message}`));
     await boss.start();
     this.boss = boss;
-    for (const definition of this.definitions.values()) await this.startQueue(boss, definition);
+    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+    for (const definition of this.definitions.values()) await this.startQueue(boss, definition, existing.get(definition.queue));
   }
 
   /**
@@ -130,12 +145,17 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     await this.startQueue(boss, definition as unknown as JobDefinition);
   }
 
-  /** Creates (or updates) the queue with its retry settings, starts its worker and, if periodic, its ticker. */
-  private async startQueue(boss: PgBoss, definition: JobDefinition): Promise<void> {
+  /**
+   * Creates the queue when missing, writes its settings when they changed, starts its worker and, if
+   * periodic, its ticker.
+   * @param existing the queue as pg-boss stored it, when it exists (unknown: create and write as for a new one)
+   */
+  private async startQueue(boss: PgBoss, definition: JobDefinition, existing?: PgBoss.QueueResult | null): Promise<void> {
     const queue = { name: definition.queue, policy: definition.policy ?? 'standard', ...(definition.retry ?? DEFAULT_RETRY) };
     // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
-    await retryOnConflict(() => boss.createQueue(definition.queue, queue));
-    await boss.updateQueue(definition.queue, queue); // so changed retry settings apply
+    if (!existing) await retryOnConflict(() => boss.createQueue(definition.queue, queue));
+    // then the settings (another replica may have created the queue first, with older ones)
+    if (!existing || !settingsMatch(existing, queue)) await boss.updateQueue(definition.queue, queue);
     const workerIds: string[] = [];
     this.workerIds.set(definition.queue, workerIds);
     for (let worker = 0; worker < (definition.workers ?? 1); worker++) {
