@@ -219,6 +219,27 @@ describe('Jobs on pg-boss, starting on an existing database', () => {
     await first.close();
   });
 
+  it('closes while its workers wait for a connection: every fetch ends before the pool of pg-boss does (none left waiting forever)', async () => {
+    const c = await createTestApp({ JOBS_POLL_SECONDS: '0.5' }, { sameDatabaseAs: first });
+    const boss = (c.app.get(JobsService) as unknown as { boss: { getDb(): { pool: { waitingCount: number; ended: boolean } } } }).boss;
+    const pool = boss.getDb().pool;
+    // hold the job table (from the first app's own connection): the workers' fetches block on the pool's
+    // 4 connections, the others queue for one
+    await first.db.query('BEGIN');
+    let closed: Promise<void> | undefined;
+    try {
+      await first.db.query('LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+      await until(async () => pool.waitingCount > 0, 5_000);
+      expect(pool.waitingCount).toBeGreaterThan(0);
+      closed = c.close();
+      await sleep(1_500);
+    } finally {
+      await first.db.query('COMMIT');
+      await (closed ?? c.close());
+    }
+    expect({ ended: pool.ended, waiting: pool.waitingCount }).toEqual({ ended: true, waiting: 0 });
+  }, 30_000);
+
   it('a replica starting on a database whose queues exist writes back only the settings that changed', async () => {
     const stamps = async () =>
       new Map(

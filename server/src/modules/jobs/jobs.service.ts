@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
@@ -66,6 +67,9 @@ export interface QueueCounts {
 
 /** How long after pg-boss's stop began its last worker-removal check has run (ms): its 1 s re-check, plus margin. */
 export const WORKER_REMOVAL_MS = 1_150;
+
+/** At most this long (ms) a stop waits for the workers' fetches in flight before closing pg-boss's pool anyway. */
+const FETCHES_DONE_MS = 10_000;
 
 /**
  * The one background-job mechanism (issue 15 item 5; docs/decisions.md "Background jobs on pg-boss"):
@@ -243,17 +247,25 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Stops the tickers, lets jobs in hand finish (up to 20 s), then closes pg-boss's connections. Returns
-   * no sooner than {@link WORKER_REMOVAL_MS} after the stop began: pg-boss 10 removes a worker that was
-   * fetching when told to stop in a loop that looks again a second later, and nothing of pg-boss may run
-   * after the app has closed (a test runner tears its module registry down then; a process exits).
+   * Stops the tickers, lets jobs in hand finish (up to 20 s), waits until no worker is still fetching,
+   * then closes pg-boss's connections. pg-boss 10 removes a stopped worker in a loop that looks again every
+   * second while any of them is still in its loop, and nothing of pg-boss may run after the app has
+   * closed (a test runner tears its module registry down then; a process exits). Its own stop closes the
+   * pool at once, and a fetch still queued for one of the pool's 4 connections then never ends (pg-pool
+   * serves no queued request once ending): that worker never stopped and the loop looked forever. So the
+   * pool stays open until every fetch is done, and the return comes no sooner than
+   * {@link WORKER_REMOVAL_MS} after the stop began (the loop's re-check has run).
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     for (const timer of this.tickers) clearInterval(timer);
     if (!this.boss) return;
     const began = Date.now();
-    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
+    const db = this.boss.getDb() as unknown as { pool?: pg.Pool; close(): Promise<void> };
+    const busy = () => db.pool !== undefined && (db.pool.waitingCount > 0 || db.pool.totalCount > db.pool.idleCount);
+    for (const deadline = Date.now() + FETCHES_DONE_MS; busy() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    await db.close();
     const left = began + WORKER_REMOVAL_MS - Date.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
