@@ -71,10 +71,10 @@ describe('the review page in Spanish and Chinese (issue 11 item 3)', () => {
       const page = await context.newPage();
       await page.goto(`${portal.baseUrl}/application/7?token=${token}`);
       await page.getByTestId('review-step-4').waitFor();
-      const value = (field: string) => page.locator(`.review__row[data-field="${field}"] dd`).innerText();
       // the labels come with the option lists and the catalogue, which may answer after the record:
       // wait (as a reader would) until each shows a label, then require exactly that one
       const row = (field: string) => page.locator(`.review__row[data-field="${field}"] dd`);
+      const value = (field: string) => row(field).innerText();
       await row('maritalStatus').filter({ hasText: single }).waitFor();
       await row('fieldOfInterest').filter({ hasText: mba }).waitFor();
       await expect(value('maritalStatus')).resolves.toBe(single);

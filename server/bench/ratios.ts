@@ -16,8 +16,8 @@ import type { TwinRoute } from './twins.js';
  * `npm run bench` (issue 12): the portal side by side with bare twins (twins.ts) on one real
  * PostgreSQL (BENCH_DATABASE_URL, else an embedded one in a temporary folder), interleaved over
  * BENCH_ROUNDS rounds (default 3, order alternating) of BENCH_SECONDS seconds (default 3) each, after
- * BENCH_WARMUP seconds (default 3) of the same load on each side, with autocannon. Prints for the step save at 16 and 64 connections (each connection its own application)
- * and for each hot read: req/s, p50/p99 (ms), server CPU per request (ms) and the ratio of the portal's
+ * BENCH_WARMUP seconds (default 3) of the same load on each side, with autocannon. Prints for the step
+ * save at 16 and 64 connections (each connection its own application) and for each hot read: req/s, p50/p99 (ms), server CPU per request (ms) and the ratio of the portal's
  * req/s to its twin's, as min/median/max over the rounds, plus the ratio of the twin's CPU per request
  * to the portal's (steadier than req/s when other work shares the machine). Then the first-view bytes of both front ends
  * as served (brotli/gzip accepted), whether any `.map` is served, and start-up time of `main.js` to

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MIGRATIONS } from '../../migrations/index.js';
 import { runMigrations, unappliedMigrations } from '../src/database/data-source.js';
-import { withDatabase } from './support/test-app.js';
+import { createEmptyDatabase, type EmptyDatabase } from './support/test-database.js';
 
 /**
  * Migrations on start (DESIGN §11) and the start-up's quick check (issue 12): a new database misses every
@@ -11,26 +10,20 @@ import { withDatabase } from './support/test-app.js';
  * missing one is migrated again through TypeORM.
  */
 describe('runMigrations and unappliedMigrations', () => {
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL!;
-  const database = `portal_test_${randomBytes(5).toString('hex')}`;
-  const url = withDatabase(serverUrl, database);
   const names = MIGRATIONS.map((migration) => new migration().name);
+  let database: EmptyDatabase;
+  let url: string;
   let db: pg.Client;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
+    database = await createEmptyDatabase('portal_test');
+    url = database.url;
     db = new pg.Client({ connectionString: url });
     await db.connect();
   });
   afterAll(async () => {
     await db.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   });
 
   it('a new database (no migrations table) misses every migration, in order; running them applies them all', async () => {

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { freePort } from '../src/common/net/free-port.js';
-import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
+import { compileServer } from './support/compiled-server.js';
+import { createEmptyDatabase, type EmptyDatabase } from './support/test-database.js';
 
 /**
  * Operations (issue 14) on real server processes: the server is compiled (`tsc`, as `npm run build`)

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/common/net/free-port.js';
-import { compileServer, createEmptyDatabase, type EmptyDatabase } from './support/compiled-server.js';
+import { compileServer } from './support/compiled-server.js';
+import { createEmptyDatabase, type EmptyDatabase } from './support/test-database.js';
 
 /**
  * OpenTelemetry tracing opt-in (issue 14) on a real server process, compiled and started as

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { configureApp } from '../../src/app.setup.js';
 import { ChangeFeedService } from '../../src/common/cache/change-feed.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { runMigrations } from '../../src/database/data-source.js';
+import { createEmptyDatabase, withDatabase } from './test-database.js';
 
 /** The first admin every test app seeds. */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
@@ -34,32 +34,21 @@ export interface TestApp {
 }
 
 /** `serverUrl` pointed at another database of the same server. */
-export function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-/**
+export /**
  * Creates a new database on the test server (see global-setup), applies every migration, and boots the
  * whole AppModule with `configureApp` exactly as production does.
  * @param env extra configuration (e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`)
  * @param options.sameDatabaseAs boot a second replica on another test app's database instead (its `close`
  *   then leaves the database to the first app)
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
   const shared = options.sameDatabaseAs;
-  const database = shared ? shared.databaseName : `portal_test_${randomBytes(5).toString('hex')}`;
-  const url = withDatabase(serverUrl, database);
-  if (!shared) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${database}`);
-    await admin.end();
-    await runMigrations(url);
-  }
+  const created = shared ? undefined : await createEmptyDatabase('portal_test');
+  const database = created?.name ?? shared!.databaseName;
+  const url = created?.url ?? withDatabase(serverUrl, database);
+  if (created) await runMigrations(url);
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -95,11 +84,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     async close() {
       await db.end();
       await app.close();
-      if (shared) return;
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await cleanup.end();
+      await created?.drop();
     },
   };
 }

@@ -154,7 +154,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * periodic, its ticker.
    * @param existing the queue as pg-boss stored it, when it exists (unknown: create and write as for a new one)
    */
-  private async startQueue(boss: PgBoss, definition: JobDefinition, existing?: PgBoss.QueueResult | null): Promise<void> {
+  private async startQueue(boss: PgBoss, definition: JobDefinition, existing?: PgBoss.QueueResult): Promise<void> {
     const queue = { name: definition.queue, policy: definition.policy ?? 'standard', ...(definition.retry ?? DEFAULT_RETRY) };
     // a no-op when the queue exists; two replicas creating it at once can deadlock in pg-boss's partition DDL: try again
     if (!existing) await retryOnConflict(() => boss.createQueue(definition.queue, queue));

@@ -98,12 +98,8 @@ export function recordColumns(app: Application) {
  * @returns `record`
  */
 export function withSavedColumns(record: ApplicationRecord, saved: Application): ApplicationRecord {
-  record.version = saved.version;
-  record.status = saved.status;
-  record.stepReached = String(saved.stepReached);
-  record.Payment_Status = saved.paymentStatus;
-  record.updatedAt = saved.updatedAt.toISOString();
-  return record;
+  const { version, status, stepReached, Payment_Status, updatedAt } = recordColumns(saved);
+  return Object.assign(record, { version, status, stepReached, Payment_Status, updatedAt });
 }
 
 /** Answer of start: the application's token (also e-mailed as a continue link), its id and record. */
