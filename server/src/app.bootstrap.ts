@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js'
 import { runMigrations } from './database/data-source.js';
 import type { EmbeddedDatabase } from './database/embedded-postgres.js';
 import { DemoDataService } from './modules/demo/demo-data.service.js';
+import { codeCache } from './bundle/code-cache.js';
 
 /** The embedded PostgreSQL of this process, if one was started (stopped on shutdown and on a failed boot). */
 let embedded: EmbeddedDatabase | undefined;
@@ -94,10 +95,15 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.PORT, config.HOST);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   await app.get(DemoDataService).seed(url);
+  const cache = codeCache();
   logger.log(
-    `Admissions portal ready in ${seconds(performance.now())} s (code loaded in ${seconds(loaded)} s, then ${seconds(performance.now() - loaded)} s to start)\n` +
+    `Admissions portal ready in ${seconds(performance.now())} s (code loaded in ${seconds(loaded)} s, then ${seconds(performance.now() - loaded)} s to start` +
+      `${cache ? `; code cache ${cache.state}` : ''})\n` +
       `  Applicants:  ${url}/\n  Admin:       ${url}/admin/  (${config.ADMIN_EMAIL})\n  API docs:    ${url}/api/docs`,
   );
+  // the code compiled up to ready, for the next start (issue 12); a failure costs only that start's speed
+  const failed = await cache?.save();
+  if (failed) logger.warn(`Code cache not saved in ${config.DATA_DIR}: ${failed.message}`);
 }
 
 /** Milliseconds as seconds with two decimals. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './data-dir.js';
 
 /**
  * Every setting the server reads, validated once at boot (DESIGN §2 "All configuration is read and
@@ -44,7 +45,7 @@ export const configSchema = z.object({
   /** postgres://user:pass@host:port/db. Unset: an embedded PostgreSQL is started under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Where the embedded database, uploads and the mail folder live. Relative paths are from the working directory. */
-  DATA_DIR: z.string().min(1).default('.data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   /** Public address of the portal, used in e-mailed links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** The provider's main site: the logo links there and an ended session goes there (spec §2, §4). */

