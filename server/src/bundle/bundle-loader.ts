@@ -24,7 +24,7 @@ export const CODE_CACHE_DIR = 'code-cache';
  * or machine type never meets an old cache, and V8 itself refuses one made with other flags. Without a
  * usable cache the bundle is compiled as usual and the bootstrap calls `save()` once it is ready
  * (temporary file then rename, so replicas starting together never read half a file; older caches are
- * removed). `CODE_CACHE=false` turns it off. The handle is left under {@link CODE_CACHE}.
+ * removed). `CODE_CACHE=false` (or 0, no) turns it off. The handle is left under {@link CODE_CACHE}.
  *
  * @param bundle absolute path of `app.bundle.cjs`; its sha-256 is read from `app.bundle.json` beside it
  * @param env the process environment (DATA_DIR, CODE_CACHE)
@@ -34,7 +34,8 @@ export const CODE_CACHE_DIR = 'code-cache';
 export function runBundle(bundle: string, env: NodeJS.ProcessEnv = process.env): unknown {
   const source = readFileSync(bundle, 'utf8');
   const { sha256 } = JSON.parse(readFileSync(bundle.replace(/\.cjs$/, '.json'), 'utf8')) as { sha256: string };
-  const enabled = env.CODE_CACHE !== 'false';
+  // CODE_CACHE is a flag of the configuration (app-config.ts): false, 0 or no turn it off
+  const enabled = !['false', '0', 'no'].includes(env.CODE_CACHE ?? '');
   const dir = resolve(env.DATA_DIR || DEFAULT_DATA_DIR, CODE_CACHE_DIR);
   const file = join(dir, `server-${sha256.slice(0, 16)}-${process.versions.v8}-${process.arch}.bin`);
   let cachedData: Buffer | undefined;

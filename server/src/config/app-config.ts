@@ -46,6 +46,11 @@ export const configSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Where the embedded database, uploads and the mail folder live. Relative paths are from the working directory. */
   DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+  /**
+   * Keep V8's compiled code of the server bundle in DATA_DIR/code-cache for the next start (default on;
+   * read by `main.js` before this schema, `src/bundle/bundle-loader.ts`): false, 0 or no turns it off.
+   */
+  CODE_CACHE: booleanFlag.optional(),
   /** Public address of the portal, used in e-mailed links. Defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** The provider's main site: the logo links there and an ended session goes there (spec §2, §4). */
