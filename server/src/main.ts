@@ -1,4 +1,4 @@
-// First: Nest's decorators read and write metadata through it as the bundle's chunks are evaluated.
+// First: Nest's decorators read and write metadata through it as the bundle's modules are evaluated.
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -15,9 +15,9 @@ export const CODE_CACHE_DIR = 'code-cache';
  * code cache — issue 12, start-up to ready ≤ 1.5 s. Compiling the ~13 MB bundle and the functions start-up
  * calls was a third of the time to ready; with the code V8 compiled on an earlier start, it is skipped.
  * Node 20 has no compile cache of its own (`module.enableCompileCache` came in Node 22) and none for ES
- * modules, hence a CommonJS bundle run with `vm.Script`'s `cachedData`. (`v8-compile-cache` does the same
- * for every CommonJS file the same way, and has the same limit: code run from the cache cannot `import()`
- * on Node 20, so the bundle requires the packages it leaves out.)
+ * modules, hence a CommonJS bundle run with `vm.Script`'s `cachedData`. (`v8-compile-cache` does this for
+ * each CommonJS file, unmaintained since 2022, and meets the same limit: code run from the cache cannot
+ * `import()` on Node 20 — so the bundle `require`s the packages it leaves out.)
  *
  * The cache lives in `DATA_DIR/code-cache/` (the portal's own folder: code read from a folder others can
  * write would be code they run) as `server-<build sha-256>-<V8 version>-<arch>.bin`: a new build, Node
@@ -48,10 +48,11 @@ export function runBundle(bundle: string, env: NodeJS.ProcessEnv = process.env):
   }
   // no importModuleDynamically: Node 20 loses it for code from the cache, so the bundle has no import() left
   const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData });
+  let saved = false;
   const handle: CodeCacheHandle = {
     state: !enabled ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit',
     async save() {
-      if (handle.state !== 'miss' && handle.state !== 'rejected') return undefined;
+      if (saved || (handle.state !== 'miss' && handle.state !== 'rejected')) return undefined;
       try {
         await mkdir(dir, { recursive: true, mode: 0o700 });
         const temporary = `${file}.${process.pid}.tmp`;
@@ -60,7 +61,7 @@ export function runBundle(bundle: string, env: NodeJS.ProcessEnv = process.env):
         for (const old of await readdir(dir)) {
           if (old !== basename(file) && /^server-.*\.bin$/.test(old)) await rm(join(dir, old), { force: true });
         }
-        handle.state = 'hit';
+        saved = true;
         return undefined;
       } catch (error) {
         return error instanceof Error ? error : new Error(String(error));
@@ -70,7 +71,6 @@ export function runBundle(bundle: string, env: NodeJS.ProcessEnv = process.env):
   (globalThis as Record<symbol, CodeCacheHandle>)[CODE_CACHE] = handle;
   const module = new Module(bundle);
   module.filename = bundle;
-  module.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(bundle));
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   return module.exports;

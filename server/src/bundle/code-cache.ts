@@ -14,7 +14,10 @@ export type CodeCacheState = 'hit' | 'miss' | 'rejected' | 'off';
 /** What the loader leaves under {@link CODE_CACHE}. */
 export interface CodeCacheHandle {
   state: CodeCacheState;
-  /** Writes the code V8 has compiled so far to the cache when it was not a hit; never throws (a failure is returned). */
+  /**
+   * Writes the code V8 has compiled so far to the cache, once, when this start found none usable (`miss`,
+   * `rejected`); never throws (a failure is returned).
+   */
   save(): Promise<Error | undefined>;
 }
 
