@@ -16,8 +16,8 @@ export const CODE_CACHE_DIR = 'code-cache';
  * calls was a third of the time to ready; with the code V8 compiled on an earlier start, it is skipped.
  * Node 20 has no compile cache of its own (`module.enableCompileCache` came in Node 22) and none for ES
  * modules, hence a CommonJS bundle run with `vm.Script`'s `cachedData`. (`v8-compile-cache` does this for
- * each CommonJS file, unmaintained since 2022, and meets the same limit: code run from the cache cannot
- * `import()` on Node 20 — so the bundle `require`s the packages it leaves out.)
+ * each CommonJS file and meets the same limit: code run from the cache cannot `import()` on Node 20 — so
+ * the bundle `require`s the packages it leaves out.)
  *
  * The cache lives in `DATA_DIR/code-cache/` (the portal's own folder: code read from a folder others can
  * write would be code they run) as `server-<build sha-256>-<V8 version>-<arch>.bin`: a new build, Node
