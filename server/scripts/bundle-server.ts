@@ -65,17 +65,6 @@ await build({
         });
       },
     },
-    {
-      // Nest's ValidationPipe and ClassSerializerInterceptor import() class-validator only when no package
-      // is given; the portal always gives the bundled one (VALIDATION_PACKAGES), so that import() stays an
-      // unused reference to node_modules (a require(), as above) instead of a second copy
-      name: 'class-validator-by-import',
-      setup(plugin) {
-        plugin.onResolve({ filter: /^class-validator$/ }, (args) =>
-          args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
-        );
-      },
-    },
   ],
   external: [
     'reflect-metadata',

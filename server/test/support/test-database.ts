@@ -16,9 +16,11 @@ export interface EmptyDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates an {@link EmptyDatabase} named `<prefix>_<random>`. */
-export async function createEmptyDatabase(prefix: string): Promise<EmptyDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_SERVER_URL!;
+/**
+ * Creates an {@link EmptyDatabase} named `<prefix>_<random>` on `serverUrl` (a URL of the server's
+ * maintenance database; default TEST_DATABASE_SERVER_URL, set by the server tests' global setup).
+ */
+export async function createEmptyDatabase(prefix: string, serverUrl = process.env.TEST_DATABASE_SERVER_URL!): Promise<EmptyDatabase> {
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
   const run = async (sql: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });

@@ -35,8 +35,8 @@ export function unsafeInputAt(value: unknown, path = '', depth = 0): [string, st
 
 /**
  * class-validator and class-transformer as ValidationPipe's `validatorPackage` and `transformerPackage`:
- * the packages the DTOs' decorators use, given instead of loaded by the pipe with `import()` — the server
- * bundle carries class-validator inside it (issue 12: start-up), where `import()` would find none.
+ * the very modules the DTOs' decorators use, given instead of loaded by the pipe with `import()` (the
+ * server bundle carries class-validator inside it, issue 12: start-up).
  */
 export const VALIDATION_PACKAGES = { validatorPackage: classValidator, transformerPackage: classTransformer };
 
