@@ -10,5 +10,7 @@ export default esmTypeScriptJest({
   rootDir: '.',
   testMatch: ['**/*.e2e-spec.ts'],
   testTimeout: 120000,
-  maxWorkers: 1,
+  // two workers (scripts/test.mjs): each file starts its own portal, embedded PostgreSQL and browser
+  maxWorkers: 2,
+  testSequencer: '<rootDir>/slow-first.sequencer.cjs',
 });

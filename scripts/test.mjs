@@ -1,64 +1,145 @@
 #!/usr/bin/env node
-// `npm test`: every test of the project, in order: Redocly lint of contract/openapi.json, server unit and API tests (real PostgreSQL:
-// DATABASE_URL when set, else an embedded one), the two front ends' unit tests, then a production
-// build and the end-to-end tests in Debian chromium. Ends with one line "N passed, N failed".
+// `npm test`: every test of the project, in order: Redocly lint of contract/openapi.json, the type check of
+// all four TypeScript projects (`tsc --noEmit`; jest itself only transforms, with swc), one production
+// build (the front ends and the server: the server specs that start real server processes run it, given
+// as PORTAL_SERVER_DIST), server unit and API tests (real PostgreSQL: DATABASE_URL when set, else an
+// embedded one; each test file on its own copy of one migrated template database, in two jest workers),
+// the two front ends' unit tests, then the end-to-end tests in Debian chromium (two workers, each file
+// with its own portal and embedded PostgreSQL). Ends with a timing table (step, files, tests, seconds,
+// and the five slowest files) and one line "N passed, N failed".
+//
 // `--e2e-only` runs just the build and the end-to-end tests.
+// `--fast` (`npm run test:fast`, the inner loop): contract lint, type check, server and front-end unit
+// and API tests — no build and no browser, so the server specs that start a built server process
+// (BUILT_SERVER_SPECS) are left to `npm test`.
+// `--server-only` (`.ci/run`'s second lane): the server's jest suite alone, every file, against
+// DATABASE_URL with the Node that runs this script; it builds the server first for the built-server specs
+// unless PORTAL_SERVER_DIST names a build.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const jest = join(root, 'node_modules/jest/bin/jest.js');
 const reports = mkdtempSync(join(tmpdir(), 'portal-jest-'));
-const e2eOnly = process.argv.includes('--e2e-only');
+const mode = process.argv.includes('--e2e-only')
+  ? 'e2e-only'
+  : process.argv.includes('--fast')
+    ? 'fast'
+    : process.argv.includes('--server-only')
+      ? 'server-only'
+      : 'all';
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
+/** One row per step: { name, files, tests, seconds }, for the closing table. */
+const timings = [];
+/** Every jest test file run: { step, file, seconds }, for the slowest-files list. */
+const fileTimings = [];
+/** Jest workers for the server and e2e suites (JEST_WORKERS overrides; measured in issue 23's note). */
+const workers = process.env.JEST_WORKERS ?? '2';
 
-/** Runs one jest project and adds its counts to the totals. */
-function runJest(name, cwd, extraArgs = []) {
+/**
+ * Server specs that start the built server as a real process (`server/test/support/compiled-server.ts`):
+ * `npm test` gives them its one build; `--fast` builds nothing and leaves them out.
+ */
+const BUILT_SERVER_SPECS = ['operations', 'server-bundle', 'tracing', 'webhooks'].map((name) => `test/${name}\\.api-spec\\.ts$`);
+
+const seconds = (since) => (performance.now() - since) / 1000;
+
+/** Runs one jest project and adds its counts and timings to the totals. */
+function runJest(name, cwd, extraArgs = [], env = {}) {
   console.log(`\n=== ${name} ===`);
+  const started = performance.now();
   const report = join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const result = spawnSync(
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--json', `--outputFile=${report}`, ...extraArgs],
-    { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
+    { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1', ...env } },
   );
+  const row = { name, files: 0, tests: 0, seconds: seconds(started) };
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
     totals.failed += summary.numFailedTests;
     totals.skipped += summary.numPendingTests;
+    row.files = summary.numTotalTestSuites;
+    row.tests = summary.numTotalTests;
+    for (const file of summary.testResults)
+      fileTimings.push({ step: name, file: relative(root, file.name), seconds: (file.endTime - file.startTime) / 1000 });
     if (summary.numTotalTests === 0) failedSteps.push(`${name} (ran no test)`);
   }
+  timings.push(row);
   if (result.status !== 0) failedSteps.push(name);
 }
 
-function run(name, command, args) {
+/** Runs one command from the repository root, timed. */
+function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ name, files: '', tests: '', seconds: seconds(started) });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
 
-if (!e2eOnly) {
+/** Prints the timing table and the five slowest test files. */
+function printTimings() {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  console.log('\nWhere the time went:');
+  console.log(line(['step', 'files', 'tests', 'seconds']));
+  console.log(line(['---', '---:', '---:', '---:']));
+  for (const row of timings) console.log(line([row.name, row.files, row.tests, row.seconds.toFixed(1)]));
+  const total = timings.reduce((sum, row) => sum + row.seconds, 0);
+  console.log(line(['total', '', '', total.toFixed(1)]));
+  const slowest = [...fileTimings].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
+  if (slowest.length) {
+    console.log('\nFive slowest test files:');
+    for (const file of slowest) console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.file} (${file.step})`);
+  }
+}
+
+const serverDist = process.env.PORTAL_SERVER_DIST ?? join(root, 'server', 'dist');
+
+if (mode === 'all' || mode === 'fast') {
   // The committed OpenAPI document (server/test/contract.api-spec.ts keeps it equal to the served one):
   // any Redocly error fails this step (rules in redocly.yaml).
   run('contract lint', process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--format=stylish']);
-  runJest('server', join(root, 'server'));
+  run('type check', process.execPath, [join(root, 'scripts/typecheck.mjs')]);
+}
+let built = false;
+if (mode === 'all' || mode === 'e2e-only') built = run('build', 'npm', ['run', 'build']);
+if (mode === 'server-only' && !process.env.PORTAL_SERVER_DIST) built = run('build (server)', 'npm', ['run', 'build', '-w', 'server']);
+if (mode === 'all' || mode === 'server-only') {
+  runJest(
+    'server',
+    join(root, 'server'),
+    [`--maxWorkers=${workers}`],
+    built || process.env.PORTAL_SERVER_DIST ? { PORTAL_SERVER_DIST: serverDist } : {},
+  );
+}
+if (mode === 'fast') {
+  runJest('server', join(root, 'server'), [`--maxWorkers=${workers}`, '--testPathIgnorePatterns', ...BUILT_SERVER_SPECS], {
+    PORTAL_SERVER_DIST: '',
+  });
+}
+if (mode === 'all' || mode === 'fast') {
   runJest('applicant-ui', join(root, 'applicant-ui'));
   runJest('admin-ui', join(root, 'admin-ui'));
 }
-if (run('build', 'npm', ['run', 'build'])) {
+if ((mode === 'all' || mode === 'e2e-only') && built) {
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     console.error('\nThe end-to-end tests need Debian chromium: apt-get install -y chromium (or set CHROMIUM_PATH).');
     failedSteps.push('e2e (no chromium)');
   } else {
-    runJest('e2e', join(root, 'e2e'), ['--runInBand']);
+    runJest('e2e', join(root, 'e2e'), [`--maxWorkers=${process.env.E2E_WORKERS ?? workers}`]);
   }
 }
 
+printTimings();
+// .ci/run adds its lanes' counts into one closing line
+if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...totals, failedSteps }) + '\n');
 console.log(`\n${failedSteps.length ? `Failed: ${failedSteps.join(', ')}` : 'All test steps passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -6,7 +6,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../src/common/net/free-port.js';
 import { compileServer } from './support/compiled-server.js';
 import { createEmptyDatabase, type EmptyDatabase } from './support/test-database.js';
@@ -18,10 +17,8 @@ import { createEmptyDatabase, type EmptyDatabase } from './support/test-database
  * and its PostgreSQL spans arrive in one trace; without any OTEL_* variable, no OpenTelemetry module is
  * even loaded.
  */
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(serverDir, 'dist', 'tracing-test');
-const MAIN = join(outDir, 'server', 'src', 'main.js');
-const PRELOAD = join(outDir, 'server', 'src', 'common', 'tracing', 'tracing-preload.js');
+let MAIN: string;
+let PRELOAD: string;
 
 /** An OTLP span as the OTLP/HTTP JSON exporter sends it. */
 interface OtlpSpan {
@@ -81,8 +78,9 @@ async function startServer(env: Record<string, string>, execArgv: string[] = [])
 }
 
 beforeAll(async () => {
-  const main = await compileServer('tracing-test');
-  if (main !== MAIN || !existsSync(PRELOAD)) throw new Error(`no ${PRELOAD} after tsc`);
+  MAIN = await compileServer('tracing-test');
+  PRELOAD = join(dirname(MAIN), 'common', 'tracing', 'tracing-preload.js');
+  if (!existsSync(PRELOAD)) throw new Error(`no ${PRELOAD} after tsc`);
   database = await createEmptyDatabase('portal_tracing');
   databaseUrl = database.url;
 

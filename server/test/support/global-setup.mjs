@@ -1,4 +1,5 @@
 // @ts-check
+import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +10,12 @@ import { tsImport } from 'tsx/esm/api';
  * database. `DATABASE_URL` when set (machines with a server); otherwise an embedded PostgreSQL in a
  * temporary folder, started by the same code `npm start` uses (loaded through tsx, because jest does
  * not transform global-setup's imports). The server URL reaches the workers as
- * `TEST_DATABASE_SERVER_URL`.
+ * `TEST_DATABASE_SERVER_URL`, and the name of this run's template database (migrated once by the first
+ * file that needs it, then copied per file: server/test/support/test-database.ts) as
+ * `TEST_DATABASE_TEMPLATE`.
  */
 export default async function globalSetup() {
+  process.env.TEST_DATABASE_TEMPLATE = `portal_template_${randomBytes(5).toString('hex')}`;
   if (process.env.DATABASE_URL) {
     process.env.TEST_DATABASE_SERVER_URL = process.env.DATABASE_URL;
     return;

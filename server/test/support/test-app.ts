@@ -10,8 +10,7 @@ import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { ChangeFeedService } from '../../src/common/cache/change-feed.service.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
-import { runMigrations } from '../../src/database/data-source.js';
-import { createEmptyDatabase, withDatabase } from './test-database.js';
+import { createMigratedDatabase, withDatabase } from './test-database.js';
 
 /** The first admin every test app seeds. */
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
@@ -33,22 +32,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `serverUrl` pointed at another database of the same server. */
-export /**
- * Creates a new database on the test server (see global-setup), applies every migration, and boots the
- * whole AppModule with `configureApp` exactly as production does.
+/**
+ * Creates a new migrated database on the test server (a copy of the run's template, see global-setup and
+ * {@link createMigratedDatabase}), and boots the whole AppModule with `configureApp` exactly as
+ * production does.
  * @param env extra configuration (e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`)
  * @param options.sameDatabaseAs boot a second replica on another test app's database instead (its `close`
  *   then leaves the database to the first app)
  */
-async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
   const shared = options.sameDatabaseAs;
-  const created = shared ? undefined : await createEmptyDatabase('portal_test');
+  const created = shared ? undefined : await createMigratedDatabase('portal_test');
   const database = created?.name ?? shared!.databaseName;
   const url = created?.url ?? withDatabase(serverUrl, database);
-  if (created) await runMigrations(url);
 
   const config = loadConfig({
     NODE_ENV: 'test',
