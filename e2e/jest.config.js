@@ -12,5 +12,5 @@ export default esmTypeScriptJest({
   testTimeout: 120000,
   // two workers (scripts/test.mjs): each file starts its own portal, embedded PostgreSQL and browser
   maxWorkers: 2,
-  testSequencer: '<rootDir>/slow-first.sequencer.cjs',
+  testSequencer: '<rootDir>/slow-first.sequencer.js',
 });

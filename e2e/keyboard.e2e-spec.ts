@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import { apiClient, arrangeMbaAtPayment, makePdf, payWithTestCard, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser, settle } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
@@ -63,6 +63,42 @@ async function tabTo(page: Page, selector: string, back = false): Promise<void> 
   throw new Error(`Tab never reached ${selector}; focus is on ${await focused(page)}`);
 }
 
+/**
+ * The file choosers `page` opens, in order, through one `filechooser` listener kept for the page's
+ * life. `page.waitForEvent('filechooser')` per chooser is racy: playwright turns chromium's chooser
+ * interception on when a page gets its first such listener and off when it loses its last, without
+ * waiting (a fire-and-forget subscription), so a key pressed right after the next `waitForEvent` could
+ * reach chromium while interception was still off — chromium then opened a real chooser that headless
+ * never answers, and the event never came (issue 23's flaky run). Registered before the page loads,
+ * interception stays on from then on.
+ */
+function fileChoosers(page: Page): { next(timeoutMs?: number): Promise<FileChooser> } {
+  const opened: FileChooser[] = [];
+  const waiting: ((chooser: FileChooser) => void)[] = [];
+  page.on('filechooser', (chooser) => {
+    const resolve = waiting.shift();
+    if (resolve) resolve(chooser);
+    else opened.push(chooser);
+  });
+  return {
+    next(timeoutMs = 15_000) {
+      const ready = opened.shift();
+      if (ready) return Promise.resolve(ready);
+      return new Promise<FileChooser>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(done), 1);
+          reject(new Error(`no file chooser opened within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const done = (chooser: FileChooser) => {
+          clearTimeout(timer);
+          resolve(chooser);
+        };
+        waiting.push(done);
+      });
+    },
+  };
+}
+
 /** A small PNG made with pngjs. */
 function makePng(size = 32): Buffer {
   const png = new PNG({ width: size, height: size });
@@ -119,6 +155,7 @@ describe('keyboard only', () => {
     const paid = await arrangeMbaAtPayment(api, person);
     const detailsToken = await payWithTestCard(api, paid.id, paid.token, 'Gila Weiss');
     const { context, page, errors } = await keyboardUser();
+    const choosers = fileChoosers(page);
     await page.goto(`${portal.baseUrl}/details/1?token=${encodeURIComponent(detailsToken)}`);
     await page.getByRole('heading', { name: 'Documents' }).waitFor();
     await page.locator('#file-picture').waitFor();
@@ -130,7 +167,7 @@ describe('keyboard only', () => {
      */
     const choose = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
       await tabTo(page, '#file-picture');
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+      const [chooser] = await Promise.all([choosers.next(), page.keyboard.press('Space')]);
       expect(chooser.isMultiple()).toBe(false);
       await chooser.setFiles(file);
     };

@@ -1,5 +1,5 @@
 // @ts-check
-const Sequencer = require('@jest/test-sequencer').default;
+import Sequencer from '@jest/test-sequencer';
 
 /**
  * The e2e files whose run is longest, longest first (seconds measured with two workers, issue 23):
@@ -10,7 +10,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 const LONGEST_FIRST = ['accessibility.e2e-spec.ts', 'typing-model.e2e-spec.ts'];
 
 /** Jest's default sequencer, with {@link LONGEST_FIRST} moved to the front. */
-class SlowFirstSequencer extends Sequencer {
+export default class SlowFirstSequencer extends Sequencer {
   async sort(tests) {
     const rank = (test) => {
       const i = LONGEST_FIRST.findIndex((name) => test.path.endsWith(`/${name}`));
@@ -20,5 +20,3 @@ class SlowFirstSequencer extends Sequencer {
     return [...sorted].sort((a, b) => rank(a) - rank(b));
   }
 }
-
-module.exports = SlowFirstSequencer;
