@@ -113,7 +113,7 @@ if (mode === 'all' || mode === 'e2e-only') built = run('build', 'npm', ['run', '
 if (mode === 'server-only' && !process.env.PORTAL_SERVER_DIST) built = run('build (server)', 'npm', ['run', 'build', '-w', 'server']);
 if (mode === 'all' || mode === 'server-only') {
   runJest(
-    'server',
+    mode === 'server-only' ? `server on Node ${process.version}` : 'server',
     join(root, 'server'),
     [`--maxWorkers=${workers}`],
     built || process.env.PORTAL_SERVER_DIST ? { PORTAL_SERVER_DIST: serverDist } : {},
