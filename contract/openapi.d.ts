@@ -2342,6 +2342,7 @@ export interface components {
        */
       requiredFields: string[];
       /**
+       * @description the slots the applicant uploads
        * @example [
        *       "picture",
        *       "undergraduateTranscript",
@@ -2349,6 +2350,14 @@ export interface components {
        *     ]
        */
       attachmentSlots: string[];
+      /**
+       * @description the slots the applicant's recommenders fill (a letter or the short form through their own link), required too; never an upload task of the applicant
+       * @example [
+       *       "firstLetterOfRecommendation",
+       *       "secondLetterOfRecommendation"
+       *     ]
+       */
+      recommenderSlots: string[];
     };
     SubmitApplicationDto: {
       /** @enum {boolean} */
@@ -3624,6 +3633,16 @@ export interface components {
       fieldOfInterest: string;
       semesterApplied: string;
       status: string;
+      /** @description the file is complete and can be read (complete, under review or decided); ready files come first */
+      ready: boolean;
+      /**
+       * @description a submitted file that cannot be read yet: the required items it still waits for (slot names); else empty
+       * @example [
+       *       "undergraduateTranscript",
+       *       "secondLetterOfRecommendation"
+       *     ]
+       */
+      waitingFor: string[];
       /** Format: date-time */
       assignedAt: string;
       /**

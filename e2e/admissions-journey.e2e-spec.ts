@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
-import { apiClient, arrangeMswAtReferences, makePdf, registerAccount, type ApiCall } from './support/api.js';
+import { apiClient, arrangeMswAtReferences, makePdf, payWithTestCard, registerAccount, type ApiCall } from './support/api.js';
 import { launchBrowser, logInToAdminConsole, newUser, typeLikeAPerson } from './support/browser.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { recommendationRequestTo } from './support/mail.js';
@@ -10,15 +11,16 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
 import { rateWithKeyboard } from './support/reading.js';
 
 /**
- * Issue 15's Done-when, one journey in chromium: an applicant browsing in Spanish names two recommenders on
- * the references step of a men's MSW application and sends each a request; each recommender opens the link
- * e-mailed to them (in-process SMTP server) in a browser of their own and uploads a PDF letter; the
- * applicant's /home checklist turns "Recibido" for both; the application is made complete; a reader rates it
- * from "My queue" with the keyboard; the admin records "Admitted" and releases it in the console; the
- * applicant's /home shows the Spanish letter and the checklist. The second recommender's letter is waived:
- * the applicant never can list or download it. The portal runs on its own database on the test PostgreSQL
- * server so the application can be marked complete directly (as reading-queue.e2e-spec.ts does): steps 7–9
- * (certification, payment, documents) have e2e tests of their own and are not this journey's subject.
+ * Issue 15's Done-when and issue 24's held-out journey, in chromium: an applicant browsing in Spanish names
+ * two recommenders on the references step of a men's MSW application and sends each a request (waiving her
+ * right to see the first letter); each recommender opens the link e-mailed to them (in-process SMTP server)
+ * in a browser of their own — the first uploads a PDF letter, the second answers the short form; the
+ * applicant's /home checklist turns "Recibido" for both. Her fee is paid, and on a phone she opens her
+ * documents: the letters are "De sus recomendadores" — "Recibida (confidencial)" and "Recibida", never an
+ * upload task — she uploads only her own documents, the file completes itself as the last one arrives,
+ * and "Enviar documentos" is enabled. A reader sees it "Ready to read" in My queue and rates it with the
+ * keyboard; the admin records "Admitted" and releases it in the console; the applicant's /home shows the
+ * Spanish letter and the checklist. The waived letter is never the applicant's to list or download.
  */
 const APPLICANT = { firstName: 'Mateo', lastName: 'Herrera', email: 'mateo.herrera@example.com' };
 const PASSWORD = 'mateo-password-1';
@@ -30,7 +32,8 @@ const RECOMMENDERS = [
     name: 'Dra. Elena Ruiz',
     relationship: 'Profesora',
     email: 'elena.ruiz@example.edu',
-    waive: false,
+    waive: true,
+    answer: 'letter',
   },
   {
     slot: 'second',
@@ -38,9 +41,10 @@ const RECOMMENDERS = [
     name: 'Pablo Ortega',
     relationship: 'Supervisor',
     email: 'pablo.ortega@example.org',
-    waive: true,
+    waive: false,
+    answer: 'form',
   },
-];
+] as const;
 
 let portal: RunningPortal;
 let browser: Browser;
@@ -99,7 +103,7 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     }
     await page.screenshot({ path: '/tmp/i15-journey-references.png', fullPage: true });
 
-    // Each recommender opens the link of their (Spanish) e-mail in a browser of their own and uploads a letter.
+    // Each recommender opens the link of their (Spanish) e-mail in a browser of their own: a letter, or the short form.
     for (const r of RECOMMENDERS) {
       const mail = await recommendationRequestTo(sink, r.email);
       expect(mail.subject).toBe('Mateo Herrera le pide una recomendación');
@@ -109,11 +113,21 @@ describe('the admissions journey (issue 15 Done-when)', () => {
       await recPage.goto(mail.link);
       await recPage.getByRole('heading', { name: 'Recomendación para Mateo Herrera' }).waitFor();
       await pause(recPage);
-      await recPage.getByLabel('Su carta').setInputFiles({
-        name: `carta-${r.slot}.pdf`,
-        mimeType: 'application/pdf',
-        buffer: await makePdf(`Carta para Mateo de ${r.name}`),
-      });
+      if (r.answer === 'letter') {
+        await recPage.getByLabel('Su carta').setInputFiles({
+          name: `carta-${r.slot}.pdf`,
+          mimeType: 'application/pdf',
+          buffer: await makePdf(`Carta para Mateo de ${r.name}`),
+        });
+      } else {
+        await recPage.getByLabel('Responder un breve formulario').check();
+        await typeLikeAPerson(
+          recPage.getByLabel('¿Desde cuándo y en qué función conoce a la persona solicitante?'),
+          'Dos años, su supervisor',
+        );
+        await typeLikeAPerson(recPage.getByLabel('¿Cuáles son sus principales cualidades?'), 'Constancia y empatía');
+        await recPage.getByLabel('Su recomendación general').selectOption({ label: 'La recomiendo firmemente' });
+      }
       await recPage.getByRole('button', { name: 'Enviar recomendación' }).click();
       await recPage.getByRole('heading', { name: 'Gracias' }).waitFor();
       expect(recommender.errors).toEqual([]);
@@ -127,22 +141,73 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     await checklist.getByText('Segunda recomendación: Recibido').waitFor();
     await page.screenshot({ path: '/tmp/i15-journey-home-received.png', fullPage: true });
 
-    // A waived letter is never the applicant's to see (light API check, as its logged-in owner): only the
-    // first letter is listed, and the second's download is unknown to them.
+    // A waived letter is never the applicant's to see (light API check, as its logged-in owner): no letter
+    // is listed (the second recommender answered the form), and the first letter's download is unknown to them.
     const owner = await api<{ token: string }>('POST', '/login', { email: APPLICANT.email, password: PASSWORD });
     const applicantHeaders = { authorization: `Bearer ${owner.token}`, 'accept-language': 'es' };
     const files = await api<{ data: { field: string }[] }>('GET', `/applications/${id}/attachments`, undefined, applicantHeaders);
-    expect(files.data.map((f) => f.field)).toEqual(['firstLetterOfRecommendation']);
+    expect(files.data.map((f) => f.field)).toEqual([]);
     const waived = await database.db.query(
-      `SELECT id FROM attachments WHERE application_id = $1 AND slot = 'secondLetterOfRecommendation'`,
+      `SELECT id FROM attachments WHERE application_id = $1 AND slot = 'firstLetterOfRecommendation'`,
       [id],
     );
     expect(waived.rows).toHaveLength(1);
     const download = await fetch(`${portal.baseUrl}/api/details/attachments/${waived.rows[0].id}/download`, { headers: applicantHeaders });
     expect(download.status).toBe(404);
 
-    // Steps 7–9 are not this journey's subject: the application is marked complete in the database.
-    await database.db.query(`UPDATE applications SET status = 'complete', submitted_at = now(), completed_at = now() WHERE id = $1`, [id]);
+    // Certification (step 7) has e2e tests of its own: it is set in the database; the fee is paid through the API.
+    await database.db.query('UPDATE applications SET certified_at = now(), step_reached = 8 WHERE id = $1', [id]);
+    const detailsToken = await payWithTestCard(api, id, token, 'Mateo Herrera');
+
+    // On a phone, the documents step: the letters are the recommenders', received; only her own documents are asked.
+    const phone = await newUser(browser, {
+      locale: 'es-MX',
+      timezoneId: 'America/Mexico_City',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.context.addCookies([{ name: 'locale', value: 'es', url: portal.baseUrl }]);
+    const docs = await phone.context.newPage();
+    await docs.goto(`${portal.baseUrl}/details/1?token=${encodeURIComponent(detailsToken)}`);
+    const fromRecommenders = docs.getByTestId('recommenders-section');
+    await fromRecommenders.getByRole('heading', { name: 'De sus recomendadores' }).waitFor();
+    await expect(fromRecommenders.getByTestId('recommendation-state-first').textContent()).resolves.toContain('Recibida (confidencial)');
+    await expect(fromRecommenders.getByTestId('recommendation-state-second').textContent()).resolves.toMatch(/Recibida$/);
+    await expect(docs.locator('#file-firstLetterOfRecommendation, #file-secondLetterOfRecommendation').count()).resolves.toBe(0);
+    const own = await docs
+      .locator('li.slot[data-slot] input[type=file]:not([id^="file-passedCollege"])')
+      .evaluateAll((inputs) => inputs.map((i) => i.id));
+    expect(own.length).toBeGreaterThan(0);
+    await docs.screenshot({ path: '/tmp/i24-documents-phone.png', fullPage: true });
+    for (const [n, inputId] of own.entries()) {
+      const slot = inputId.replace(/^file-/, '');
+      await docs
+        .locator(`#${inputId}`)
+        .setInputFiles(
+          slot === 'picture'
+            ? { name: 'foto.png', mimeType: 'image/png', buffer: PNG.sync.write(new PNG({ width: 24, height: 24 })) }
+            : { name: `${slot}.pdf`, mimeType: 'application/pdf', buffer: await makePdf(`Documento ${n} de Mateo`) },
+        );
+      await docs
+        .locator(`[data-slot="${slot}"]`)
+        .getByText(/Subido/)
+        .waitFor({ timeout: 30_000 });
+      await pause(docs);
+    }
+    // the last of her documents completed the file by itself, before she pressed anything
+    const status = async () => (await database.db.query('SELECT status FROM applications WHERE id = $1', [id])).rows[0].status as string;
+    for (let i = 0; i < 50 && (await status()) !== 'complete'; i++) await pause(docs, 200);
+    expect(await status()).toBe('complete');
+    await docs.getByRole('button', { name: 'Continuar para finalizar' }).click();
+    const send = docs.getByRole('button', { name: 'Enviar documentos' });
+    await send.waitFor();
+    await expect(send.isEnabled()).resolves.toBe(true);
+    await docs.screenshot({ path: '/tmp/i24-finish-phone.png', fullPage: true });
+    await send.click();
+    await docs.waitForURL(/\/details\/thank-you/);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
 
     // The API makes the reader's account (PUT /api/admin/users/:id, as the Users screen does); the admin
     // assigns the application through the API too (reading-queue.e2e-spec.ts does both in the console).
@@ -156,6 +221,7 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     const reader = await newUser(browser, { locale: 'en-US' });
     const readerPage = await reader.context.newPage();
     await logInToAdminConsole(readerPage, portal.baseUrl, READER, '/admin/queue');
+    await readerPage.getByText('Ready to read').first().waitFor();
     const { referenceNumber } = (
       await database.db.query(`SELECT reference_number AS "referenceNumber" FROM applications WHERE id = $1`, [id])
     ).rows[0];

@@ -58,7 +58,7 @@ describe('GET /api/applications/:id/requirements (contract 2)', () => {
     const draft = await mba();
     const response = await t.http().get(`/api/applications/${draft.id}/requirements`).set('X-Application-Token', draft.token);
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(['attachmentSlots', 'requiredFields', 'sections', 'steps']);
+    expect(Object.keys(response.body).sort()).toEqual(['attachmentSlots', 'recommenderSlots', 'requiredFields', 'sections', 'steps']);
     expect(response.body.steps).toEqual([1, 2, 3, 4, 6, 7, 8]);
     expect(response.body.sections).toEqual(expect.arrayContaining(['bachelor', 'references', 'resume']));
     expect(response.body.requiredFields).toEqual(

@@ -331,12 +331,25 @@ describe('Checklist', () => {
     expect(item('document', 'picture')).toEqual({ kind: 'document', key: 'picture', state: 'awaiting', action: null });
     expect(first.body.items.some((i: { kind: string; key: string }) => i.kind === 'step' && i.key === 'payment')).toBe(false);
 
-    // MBA (references step): recommendations follow firstReferenceStatus / secondReferenceStatus; fee waived;
-    // documents open on the details form; no deadline known for that intake
+    // MSW (recommenders): one item per recommendation, following firstReferenceStatus / secondReferenceStatus;
+    // never a document item for the letters recommenders send (issue 24)
+    await t.db.query(
+      `UPDATE applications SET status = 'submitted', payment_status = 'Paid', certified_at = now(), submitted_at = now(),
+         first_reference_status = 'Received', second_reference_status = 'Waived' WHERE id = $1`,
+      [app.id],
+    );
+    const msw = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
+    expect(msw.body.items.filter((i: { kind: string }) => i.kind === 'recommendation')).toEqual([
+      { kind: 'recommendation', key: 'first', state: 'received', action: null },
+      { kind: 'recommendation', key: 'second', state: 'waived', action: null },
+    ]);
+    expect(msw.body.items.filter((i: { key: string }) => /LetterOfRecommendation$/.test(i.key))).toEqual([]);
+
+    // MBA (references only: the letters of reference are the applicant's uploads, no recommendation item);
+    // fee waived; documents open on the details form; no deadline known for that intake
     const mba = await startMba(t, { email: 'checklist-mba@example.com' });
     await t.db.query(
-      `UPDATE applications SET status = 'submitted', payment_status = 'Waived', certified_at = now(), submitted_at = now(),
-         first_reference_status = 'Received', second_reference_status = 'Waived' WHERE id = $1`,
+      `UPDATE applications SET status = 'submitted', payment_status = 'Waived', certified_at = now(), submitted_at = now() WHERE id = $1`,
       [mba.id],
     );
     const later = await t.http().get(`/api/applications/${mba.id}/checklist`).set('X-Application-Token', mba.token);
@@ -347,10 +360,13 @@ describe('Checklist', () => {
     expect(find('step', 'review').state).toBe('received');
     expect(find('step', 'personal')).toEqual({ kind: 'step', key: 'personal', state: 'awaiting', action: null });
     expect(find('document', 'picture')).toEqual({ kind: 'document', key: 'picture', state: 'awaiting', action: 'details' });
-    expect(later.body.items.filter((i: { kind: string }) => i.kind === 'recommendation')).toEqual([
-      { kind: 'recommendation', key: 'first', state: 'received', action: null },
-      { kind: 'recommendation', key: 'second', state: 'waived', action: null },
-    ]);
+    expect(find('document', 'firstLetterOfReference')).toEqual({
+      kind: 'document',
+      key: 'firstLetterOfReference',
+      state: 'awaiting',
+      action: 'details',
+    });
+    expect(later.body.items.filter((i: { kind: string }) => i.kind === 'recommendation')).toEqual([]);
   });
 
   it('is the caller’s own: another token 403, anonymous 401', async () => {

@@ -25,7 +25,7 @@ import { SearchFilter } from '../common/SearchFilter';
 import { useRemoteChoices, type RemoteChoices } from './choices';
 import { choiceLabel } from './options';
 import { ExportCsvButton } from './ExportCsvButton';
-import { AssignFilteredButton } from '../reviews/AssignReadersButton';
+import { AssignFilteredButton, AssignSelectedButton } from '../reviews/AssignReadersButton';
 import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
 import { BulkReleaseButton } from '../decisions/BulkReleaseButton';
@@ -98,7 +98,15 @@ export default function ApplicationList() {
           />
         }
       >
-        <Datagrid rowClick="show" bulkActionButtons={<BulkReleaseButton />}>
+        <Datagrid
+          rowClick="show"
+          bulkActionButtons={
+            <>
+              <AssignSelectedButton />
+              <BulkReleaseButton />
+            </>
+          }
+        >
           <FunctionField<ApplicationRecord> source="referenceNumber" render={(r) => <ReferenceLink record={r} />} />
           <FunctionField<ApplicationRecord> source="lastName" label="app.applications.name" render={name} />
           <TextField source="email" />

@@ -322,32 +322,41 @@ function ApplicationDetailView() {
       </Section>
 
       <Section title={translate('app.applications.payments.title')} testId="payments">
-        <DataTable
-          label={translate('app.applications.payments.title')}
-          empty={translate('app.applications.payments.empty')}
-          head={[
-            translate('app.applications.payments.date'),
-            translate('app.applications.payments.status'),
-            translate('app.applications.payments.total'),
-            translate('app.applications.payments.breakdown'),
-            translate('app.applications.payments.gateway'),
-            translate('app.applications.payments.transaction'),
-            translate('app.applications.payments.error'),
-          ]}
-          rows={payments.map((p) => [
-            formatDate(p.createdAt),
-            translate(`app.applications.payment_attempt.${p.status}`, { _: p.status }),
-            money(p.total, p.currency),
-            translate('app.applications.payments.breakdown_value', {
-              amount: money(p.amount, p.currency),
-              late: money(p.lateFee, p.currency),
-              discount: money(p.discount, p.currency),
-            }),
-            p.gateway,
-            [p.transactionId, p.accountNumber, p.invoiceNumber].filter(Boolean).join(' · ') || '—',
-            [p.errorCode, p.errorText].filter(Boolean).join(' ') || '—',
-          ])}
-        />
+        {record.payments === null ? (
+          // a reader (or an API key without payments:read) is told whether the fee is settled, never the amounts (issue 24)
+          <Typography variant="body2" data-testid="payment-status-only">
+            {translate('app.applications.payments.status_only', {
+              status: translate(`app.applications.payment_status.${record.Payment_Status}`, { _: record.Payment_Status }),
+            })}
+          </Typography>
+        ) : (
+          <DataTable
+            label={translate('app.applications.payments.title')}
+            empty={translate('app.applications.payments.empty')}
+            head={[
+              translate('app.applications.payments.date'),
+              translate('app.applications.payments.status'),
+              translate('app.applications.payments.total'),
+              translate('app.applications.payments.breakdown'),
+              translate('app.applications.payments.gateway'),
+              translate('app.applications.payments.transaction'),
+              translate('app.applications.payments.error'),
+            ]}
+            rows={payments.map((p) => [
+              formatDate(p.createdAt),
+              translate(`app.applications.payment_attempt.${p.status}`, { _: p.status }),
+              money(p.total, p.currency),
+              translate('app.applications.payments.breakdown_value', {
+                amount: money(p.amount, p.currency),
+                late: money(p.lateFee, p.currency),
+                discount: money(p.discount, p.currency),
+              }),
+              p.gateway,
+              [p.transactionId, p.accountNumber, p.invoiceNumber].filter(Boolean).join(' · ') || '—',
+              [p.errorCode, p.errorText].filter(Boolean).join(' ') || '—',
+            ])}
+          />
+        )}
       </Section>
 
       <Section title={translate('app.applications.time_log.title')} testId="time-log">

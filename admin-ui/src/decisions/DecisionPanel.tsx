@@ -97,6 +97,7 @@ export function DecisionPanel() {
     }
   };
 
+  const recordHint = !choice ? 'app.decisions.hint_choose' : choice === state.decision ? 'app.decisions.hint_same' : '';
   return (
     <Box data-testid="decision-panel">
       <Typography>
@@ -114,10 +115,18 @@ export function DecisionPanel() {
         {decidable && phase !== 'released' && (
           <>
             <FormControl size="small" sx={{ minWidth: 200 }}>
-              <InputLabel id="decision-choice-label">{translate('app.decisions.choose')}</InputLabel>
+              {/* the label stays above the field, which says "Choose…" until a value is picked (issue 24) */}
+              <InputLabel id="decision-choice-label" shrink>
+                {translate('app.decisions.choose')}
+              </InputLabel>
               <Select
                 labelId="decision-choice-label"
                 label={translate('app.decisions.choose')}
+                notched
+                displayEmpty
+                renderValue={(value) =>
+                  value ? translate(`app.decisions.values.${String(value)}`) : <em>{translate('app.decisions.choose_placeholder')}</em>
+                }
                 value={choice}
                 onChange={(e) => setChoice(e.target.value as Decision)}
                 data-testid="decision-choice"
@@ -132,10 +141,17 @@ export function DecisionPanel() {
             <Button
               variant="contained"
               disabled={busy || !choice || choice === state.decision}
+              aria-describedby={recordHint ? 'decision-record-hint' : undefined}
               onClick={() => void run(() => recordDecision(String(record.id), choice as Decision), 'app.decisions.recorded')}
             >
               {translate('app.decisions.record')}
             </Button>
+            {recordHint && (
+              // why "Record decision" is greyed out
+              <Typography variant="body2" color="text.secondary" id="decision-record-hint" data-testid="decision-record-hint">
+                {translate(recordHint)}
+              </Typography>
+            )}
           </>
         )}
         {(choice || state.decision) && (

@@ -1,8 +1,8 @@
 /**
- * "Assign to readers" (issue 15 item 2): a dialog to choose one or more readers (accounts with the
- * reader or admin role) for the chosen applications — every application the list's current filter
- * matches (in bulk), or the application on its page. POST /api/admin/assignments. (No row checkboxes:
- * react-admin 5.15's Datagrid row checkbox fails axe — its label sits on a span, not the input.)
+ * "Assign to readers" (issue 15 item 2, issue 24): a dialog to choose one or more readers (accounts with
+ * the reader or admin role) for the chosen applications — every application the list's current filter
+ * matches (in bulk), the rows ticked in the list (the bulk bar), or the application on its page.
+ * POST /api/admin/assignments, audited per pair like every assignment.
  */
 import { useState } from 'react';
 import { Alert, Autocomplete, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
@@ -102,6 +102,27 @@ export function AssignFilteredButton() {
         <AssignmentIndIcon />
       </Button>
       <AssignDialog target={{ filter: filterValues as Record<string, unknown> }} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** Bulk bar button of the Applications list: assigns the ticked rows (then clears the selection). */
+export function AssignSelectedButton() {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="app.assign.selected" onClick={() => setOpen(true)} disabled={!selectedIds.length}>
+        <AssignmentIndIcon />
+      </Button>
+      <AssignDialog
+        target={{ applicationIds: selectedIds.map(String) }}
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          onUnselectItems();
+        }}
+      />
     </>
   );
 }

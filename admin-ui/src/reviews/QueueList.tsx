@@ -1,6 +1,7 @@
 /**
  * "My queue" (issue 15 item 2): the applications assigned to the signed-in reader or admin, with their
  * own review state; a row (or its reference link) opens the application, where the review form is.
+ * Files that can be read come first; one that cannot yet says what it waits for (issue 24).
  */
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Datagrid, DateField, FunctionField, List, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
@@ -17,6 +18,15 @@ export default function QueueList() {
   const name = (r: QueueItem) => `${r.firstName} ${r.lastName}`.trim();
   const reviewState = (r: QueueItem) =>
     r.recommendation ? translate(`app.reviews.recommendations.${r.recommendation}`) : translate('app.queue.to_review');
+  /** "Ready to read", or what the file still waits for ("Waiting for: Undergraduate transcript"). */
+  const fileState = (r: QueueItem) =>
+    r.ready
+      ? translate('app.queue.ready')
+      : r.waitingFor.length
+        ? translate('app.queue.waiting_for', {
+            items: r.waitingFor.map((slot) => translate(`app.applications.slot.${slot}`, { _: slot })).join(', '),
+          })
+        : translate('app.queue.not_submitted');
   const filters = [
     <SearchFilter key="q" source="q" alwaysOn />,
     <SelectInput
@@ -49,7 +59,7 @@ export default function QueueList() {
             rowClick={(id) => openApplication(id)}
             primaryText={(r) => `${name(r)} · #${r.referenceNumber}`}
             secondaryText={(r) => `${r.fieldOfInterest} · ${r.semesterApplied}`}
-            tertiaryText={reviewState}
+            tertiaryText={(r) => `${fileState(r)} · ${reviewState(r)}`}
           />
         }
       >
@@ -67,6 +77,7 @@ export default function QueueList() {
             label="resources.applications.fields.status"
             render={(r) => <StatusChip status={r.status} />}
           />
+          <FunctionField<QueueItem> source="ready" label="app.queue.file" sortable={false} render={fileState} />
           <DateField source="assignedAt" label="app.queue.assigned_at" showTime />
           <FunctionField<QueueItem> source="reviewedAt" label="app.queue.my_review" render={reviewState} />
         </Datagrid>

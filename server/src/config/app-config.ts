@@ -161,6 +161,11 @@ export const configSchema = z.object({
   UPLOAD_ORPHAN_MINUTES: z.coerce.number().int().min(1).default(60),
   /** How often the orphan clean-up runs (minutes). */
   UPLOAD_CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * How often the completion sweep runs (minutes): every `submitted` file whose required items have all
+   * arrived is completed (issue 24; the events complete it at once, the sweep catches records from before).
+   */
+  FILE_COMPLETION_SWEEP_MINUTES: z.coerce.number().int().min(1).default(60),
   /** S3-compatible object storage for uploads. Unset S3_BUCKET: files go to DATA_DIR/uploads. */
   S3_BUCKET: z.string().min(3).optional(),
   /** Endpoint of a non-AWS store (MinIO, R2, …), e.g. http://minio:9000. Unset: AWS for S3_REGION. */

@@ -56,5 +56,5 @@ export function fallbackRequirements(record: { program?: string | null }): Requi
   if (record.program === 'graduate' || record.program === 'preRequisite') sections.push(SECTIONS.bachelor);
   if (record.program === 'postGraduate') sections.push(SECTIONS.master);
   if (record.program === 'graduate' || record.program === 'postGraduate') sections.push(SECTIONS.references);
-  return { steps: [...DEFAULT_STEPS], sections, requiredFields: [], attachmentSlots: [] };
+  return { steps: [...DEFAULT_STEPS], sections, requiredFields: [], attachmentSlots: [], recommenderSlots: [] };
 }

@@ -1,7 +1,8 @@
 /**
  * Details step 1 "Documents" (DESIGN §3, §6; spec §3 upload state per slot, §5, §8): one upload
- * control per slot the program needs (`requirements.attachmentSlots`) plus the four optional
- * AP/college-course slots. A chosen file uploads on choice (issue 10 item 3): the server checks it,
+ * control per slot the applicant uploads (`requirements.attachmentSlots`) plus the four optional
+ * AP/college-course slots, then "From your recommenders" (issue 24): the letters recommenders send are
+ * never upload tasks ({@link RecommendersSection}); what is missing comes from the server's checklist. A chosen file uploads on choice (issue 10 item 3): the server checks it,
  * then it is sent with a progress bar, one file at a time when several are chosen; the loading
  * indicator stays 3 s after the last success. A refused or unsent file keeps its errors on the slot,
  * the failure is announced (role=alert) and focus moves to that slot after 1.5 s unless the person is
@@ -17,7 +18,10 @@ import { apiErrorBody } from '../../shared/api/errors';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { removeAttachment, uploadAttachment, validateAttachment, type AttachmentInfo } from './details-api';
 import { fileInputId, SlotUpload } from './SlotUpload';
-import { missingSlots, slotRows } from './slots';
+import { fileStatus } from './file-status';
+import { RecommendersSection } from './RecommendersSection';
+import { slotRows } from './slots';
+import { useRecommendations } from '../recommendations/useRecommendations';
 import { SlotUploadError, UploadStore } from './upload-machine';
 import type { DetailsData } from './useDetailsData';
 
@@ -62,6 +66,7 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
   const unsent = store.unsent();
   const unsentCount = unsent.inFlight.length + unsent.failed.length;
   const guard = useLeaveGuard(unsentCount > 0);
+  const requests = useRecommendations(record.Id, token, Boolean(data.requirements?.recommenderSlots.length));
 
   useEffect(() => {
     if (data.attachments) store.setUploaded(data.attachments);
@@ -88,8 +93,8 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
   }
 
   const rows = slotRows(data.requirements.attachmentSlots);
-  const uploaded = new Set(data.attachments.map((a) => a.field));
-  const missing = missingSlots(data.requirements.attachmentSlots, uploaded);
+  const status = fileStatus(data.checklist, data.requirements.attachmentSlots);
+  const missing = status.missingUploads;
   const retryable = store.retryable();
   const slotLabel = (slot: string) => t(`slots.${slot}`, { defaultValue: slot });
 
@@ -155,6 +160,11 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
           {t('details.all_required_uploaded')}
         </p>
       )}
+      {status.awaitingRecommendations > 0 && (
+        <p className="notice" role="note">
+          {t('details.recommenders.waiting', { count: status.awaitingRecommendations })}
+        </p>
+      )}
       <ul className="slot-list">
         {rows.map(({ slot, required }) => (
           <SlotUpload
@@ -171,6 +181,16 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
           />
         ))}
       </ul>
+      <RecommendersSection
+        record={record}
+        token={token}
+        items={status.recommendations}
+        requests={requests.items}
+        onChanged={() => {
+          requests.reload();
+          void data.refreshAttachments();
+        }}
+      />
       <p className="save-status" role="status" aria-live="polite" data-testid="upload-status">
         {state.loading ? loadingText : ''}
       </p>

@@ -1,8 +1,10 @@
 /**
- * Details step 2 "Finish" (DESIGN §3): a checklist of the required documents (uploaded or still
- * missing, each missing one linking back to the documents step) and Submit, which completes the
- * application (`POST /api/applications/:id/complete`) and goes to `/details/thank-you`. A 422 lists
- * the slots the server still misses (`data.missing`).
+ * Details step 2 "Finish" (DESIGN §3): a checklist of the required items from the server's one rule
+ * (issue 24): the documents the applicant uploads (each missing one linking back to the documents step)
+ * and the recommendations her recommenders send (received or awaited, never an upload task); and Submit,
+ * which completes the application (`POST /api/applications/:id/complete`; a file already complete answers
+ * unchanged) and goes to `/details/thank-you`. A 422 lists the slots the server still misses
+ * (`data.missing`). While only recommendations are awaited, the page says the file completes itself.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,7 +15,7 @@ import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
 import { completeApplication } from './details-api';
 import { fileInputId } from './SlotUpload';
-import { missingSlots } from './slots';
+import { RECOMMENDATION_LETTER_SLOT, fileStatus } from './file-status';
 import type { DetailsData } from './useDetailsData';
 
 /** Path of the details thank-you page. */
@@ -65,11 +67,13 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
     );
   }
 
+  const status = fileStatus(data.checklist, data.requirements.attachmentSlots);
   const required = data.requirements.attachmentSlots;
-  const uploaded = new Set(data.attachments.map((a) => a.field));
-  const missing = serverMissing ?? missingSlots(required, uploaded);
+  const letterSlots = new Set<string>(Object.values(RECOMMENDATION_LETTER_SLOT));
+  const missing = (serverMissing ?? status.missingUploads).filter((slot) => !letterSlots.has(slot));
   const label = (slot: string) => t(`slots.${slot}`, { defaultValue: slot });
   const completed = record.status === 'complete';
+  const waitingForRecommenders = missing.length === 0 && status.awaitingRecommendations > 0;
 
   const submit = async () => {
     setSubmitting(true);
@@ -95,12 +99,12 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
     <div className="step-form finish-step">
       <p className="lead">{t('details.finish_intro')}</p>
       <h3>{t('details.checklist')}</h3>
-      {required.length === 0 ? (
+      {required.length === 0 && status.recommendations.length === 0 ? (
         <p>{t('details.nothing_required')}</p>
       ) : (
         <ul className="checklist" data-testid="checklist">
           {required.map((slot) => {
-            const done = uploaded.has(slot) && !missing.includes(slot);
+            const done = !missing.includes(slot);
             return (
               <li key={slot} className={done ? 'checklist__item is-done' : 'checklist__item is-missing'}>
                 <span aria-hidden="true">{done ? '✓' : '✗'} </span>
@@ -114,11 +118,25 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
               </li>
             );
           })}
+          {status.recommendations.map((item) => {
+            const done = item.state !== 'awaiting';
+            return (
+              <li key={item.key} className={done ? 'checklist__item is-done' : 'checklist__item is-missing'} data-recommendation={item.key}>
+                <span aria-hidden="true">{done ? '✓' : '…'} </span>
+                {label(item.slot)} — {t(`details.recommenders.${item.state === 'awaiting' ? 'awaiting' : item.state}`)}
+              </li>
+            );
+          })}
         </ul>
       )}
       {missing.length > 0 && (
         <p className="notice" role="status">
           {t('details.still_missing', { count: missing.length })}
+        </p>
+      )}
+      {waitingForRecommenders && !completed && (
+        <p className="notice" role="status" data-testid="waiting-for-recommenders">
+          {t('details.recommenders.complete_when_answered')}
         </p>
       )}
       {error && (
@@ -134,7 +152,7 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
           type="button"
           className="btn btn--primary"
           onClick={() => void submit()}
-          disabled={submitting || missing.length > 0 || completed}
+          disabled={submitting || missing.length > 0 || (waitingForRecommenders && !completed)}
         >
           {submitting ? t('details.submitting') : t('details.submit')}
         </button>

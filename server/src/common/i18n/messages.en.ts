@@ -144,7 +144,11 @@ export const en = {
       'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
     decisionSubject: 'A decision on your application is available',
     decisionText:
-      'Dear {{firstName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}\n\nYou can also log in and see it on your home page.',
+      'Dear {{firstName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}',
+    decisionLoginText: 'You can also log in and see it on your home page.',
+    completeSubject: 'Your application file is complete',
+    completeText:
+      'Dear {{firstName}},\n\nEvery document of your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has arrived: your file is complete and goes to the admissions office for review. You do not need to do anything else. To see your documents, open this link:\n{{link}}',
   },
   semesters: { Spring: 'Spring {{year}}', Summer: 'Summer {{year}}', Fall: 'Fall {{year}}' },
   validation: {

@@ -141,7 +141,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
       'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
     decisionSubject: 'Hay una decisión sobre su solicitud',
     decisionText:
-      'Estimado/a {{firstName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}\n\nTambién puede iniciar sesión y verla en su página de inicio.',
+      'Estimado/a {{firstName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}',
+    decisionLoginText: 'También puede iniciar sesión y verla en su página de inicio.',
+    completeSubject: 'Su expediente de solicitud está completo',
+    completeText:
+      'Estimado/a {{firstName}}:\n\nYa llegaron todos los documentos de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}: su expediente está completo y pasa a la oficina de admisiones para su revisión. No necesita hacer nada más. Para ver sus documentos, abra este enlace:\n{{link}}',
   },
   semesters: { Spring: 'Primavera {{year}}', Summer: 'Verano {{year}}', Fall: 'Otoño {{year}}' },
   validation: {

@@ -136,7 +136,11 @@ export const zhCN: LocaleMessages<'other'> = {
       '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
     decisionSubject: '您的申请已有决定',
     decisionText:
-      '{{firstName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}\n\n您也可以登录后在主页上查看。',
+      '{{firstName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}',
+    decisionLoginText: '您也可以登录后在主页上查看。',
+    completeSubject: '您的申请材料已齐全',
+    completeText:
+      '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）所需的全部材料均已收到，申请材料已齐全，将交由招生办公室审核。您无需再做任何操作。要查看您的文件，请打开此链接：\n{{link}}',
   },
   semesters: { Spring: '{{year}} 年春季', Summer: '{{year}} 年夏季', Fall: '{{year}} 年秋季' },
   validation: {

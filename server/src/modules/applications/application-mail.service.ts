@@ -11,9 +11,10 @@ import { Application } from './application.entity.js';
 
 /**
  * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
- * or "a decision is available" (issue 15, sent by the decision release job).
+ * "a decision is available" (issue 15, sent by the decision release job), or "your file is complete"
+ * (issue 24: sent when the last required item arrives, with a link to the documents).
  */
-export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision';
+export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision' | 'complete';
 
 /** pg-boss queue of the applicant's link e-mails (start, continue, details): one job per e-mail, ids only. */
 export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
@@ -80,7 +81,7 @@ export class ApplicationMailService implements OnModuleInit {
   async deliver(job: ApplicationMailJob): Promise<{ sent: boolean }> {
     const application = await this.applications.findOneBy({ id: job.applicationId });
     if (!application || application.status === 'withdrawn') return { sent: false };
-    const token = await this.tokens.issue(application.id, job.kind === 'details' ? 'details' : 'application');
+    const token = await this.tokens.issue(application.id, job.kind === 'details' || job.kind === 'complete' ? 'details' : 'application');
     await this.send(application, token, job.kind);
     return { sent: true };
   }
@@ -113,7 +114,9 @@ export class ApplicationMailService implements OnModuleInit {
       days: this.config.APPLICATION_TOKEN_TTL_DAYS,
     };
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
-    const text = this.i18n.t(`mail.${kind}Text`, locale, params);
+    // "log in and see it on your home page" only to an applicant who has an account (issue 24)
+    const login = kind === 'decision' && application.userId ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}` : '';
+    const text = this.i18n.t(`mail.${kind}Text`, locale, params) + login;
     const html = plainTextToHtml(text, [link]);
     await this.mail.send({ to: application.email, subject, text, html, links: [link] });
   }

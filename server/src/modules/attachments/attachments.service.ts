@@ -13,6 +13,7 @@ import type { Application } from '../applications/application.entity.js';
 import { ApplicationAccessService, applicationTokenOf } from '../token/application-access.service.js';
 import type { User } from '../users/user.entity.js';
 import { KIND_MIME, isAttachmentSlot, kindsFor, type AcceptedKind, type AttachmentSlot } from './attachment-slots.js';
+import { ApplicationCompletionService } from './application-completion.service.js';
 import { Attachment } from './attachment.entity.js';
 import type { ClamavScanner, ScanSession } from './clamav-scanner.js';
 import { toAttachmentView, type AttachmentResponse, type AttachmentView } from './dto/attachment.dto.js';
@@ -81,6 +82,7 @@ export class AttachmentsService {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly access: ApplicationAccessService,
+    private readonly completion: ApplicationCompletionService,
     @Optional() @Inject(VIRUS_SCANNER) private readonly scanner: ClamavScanner | null,
   ) {}
 
@@ -180,15 +182,6 @@ export class AttachmentsService {
       order: { slot: 'ASC', uploadedAt: 'DESC' },
     });
     return rows.map(toAttachmentView);
-  }
-
-  /** The slots that currently hold a file. */
-  async filledSlots(applicationId: string): Promise<Set<string>> {
-    const rows = await this.attachments.find({
-      select: { slot: true },
-      where: { applicationId, replacedAt: IsNull(), deletedAt: IsNull() },
-    });
-    return new Set(rows.map((r) => r.slot));
   }
 
   /**
@@ -360,7 +353,10 @@ export class AttachmentsService {
     return Number(rows[0].total);
   }
 
-  /** Writes the row in one transaction: re-checks the application total, marks the slot's current row replaced. */
+  /**
+   * Writes the row in one transaction: re-checks the application total, marks the slot's current row
+   * replaced, and completes the application when this file was the last required item.
+   */
   private async record(
     application: Application,
     slot: string,
@@ -381,7 +377,7 @@ export class AttachmentsService {
       // a recommender's confidential letter is replaced only by the recommender's own upload (issue 15)
       if (previous[0]?.confidential && !confidential) throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-confidential');
       const now = new Date();
-      return manager.getRepository(Attachment).save(
+      const saved = await manager.getRepository(Attachment).save(
         manager.getRepository(Attachment).create({
           applicationId: application.id,
           slot,
@@ -397,6 +393,9 @@ export class AttachmentsService {
           confidential,
         }),
       );
+      // the file completes itself when this was its last required item (issue 24)
+      await this.completion.completeIfReady(manager, application.id);
+      return saved;
     });
   }
 

@@ -6,8 +6,7 @@ import type { Application, ReferenceStatus } from '../applications/application.e
 import { ApplicationsService } from '../applications/applications.service.js';
 import { toApplicationRecord } from '../applications/dto/application-record.dto.js';
 import { missingFields } from '../applications/requirements/requirements.js';
-import { AttachmentsService } from '../attachments/attachments.service.js';
-import { requiredSlotsFor } from '../attachments/required-slots.js';
+import { ApplicationCompletionService } from '../attachments/application-completion.service.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import type { ChecklistItem, ChecklistResponse } from './dto/checklist.dto.js';
 
@@ -15,31 +14,30 @@ import type { ChecklistItem, ChecklistResponse } from './dto/checklist.dto.js';
 const REVIEW_STEP = 7;
 /** The payment step: shown as the fee item. */
 const PAYMENT_STEP = 8;
-/** The references step: its recommendations are checklist items. */
-const REFERENCES_STEP = 6;
 
-const referenceState = (status: ReferenceStatus): ChecklistItem['state'] =>
-  status === 'Received' ? 'received' : status === 'Waived' ? 'waived' : 'awaiting';
+/** A received recommendation's state: waived by the office, else received. */
+const referenceState = (status: ReferenceStatus): ChecklistItem['state'] => (status === 'Waived' ? 'waived' : 'received');
 
 /**
  * The applicant's checklist (issue 15 item 4, Slate's status page), computed from the one rule set
- * (`requirements/requirements.ts`): each form step that applies, the fee, each required document slot and
- * each recommendation, with its state and what the applicant can do; the deadline; the released decision.
+ * (`requirements/requirements.ts`, `requirements/file-items.ts`): each form step that applies, the fee,
+ * each slot the applicant uploads and one item per recommendation (received when its recommender sent a
+ * letter or the short form), with its state and what the applicant can do; the deadline; the released decision.
  */
 @Injectable()
 export class ChecklistService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly applications: ApplicationsService,
-    private readonly attachments: AttachmentsService,
+    private readonly completion: ApplicationCompletionService,
     private readonly programs: ProgramsService,
   ) {}
 
   /** @param app an application the caller may use (checked by the controller) */
   async of(app: Application): Promise<ChecklistResponse> {
-    const [requirements, filled, program, deadline] = await Promise.all([
+    const [requirements, files, program, deadline] = await Promise.all([
       this.applications.requirements(app),
-      this.attachments.filledSlots(app.id),
+      this.completion.items(app),
       this.programs.find(app.gender === 'Female' ? 'female' : 'male', app.fieldOfInterest),
       this.deadline(app),
     ]);
@@ -54,18 +52,24 @@ export class ChecklistService {
     }
     const fee = app.paymentStatus === 'Paid' ? 'received' : app.paymentStatus === 'Waived' ? 'waived' : 'awaiting';
     items.push({ kind: 'fee', key: 'fee', state: fee, action: fee === 'awaiting' && draft && app.certifiedAt ? 'pay' : null });
-    for (const slot of requiredSlotsFor(requirements)) {
-      const done = filled.has(slot);
-      items.push({
-        kind: 'document',
-        key: slot,
-        state: done ? 'received' : 'awaiting',
-        action: !done && app.status === 'submitted' ? 'details' : null,
-      });
-    }
-    if (requirements.steps.includes(REFERENCES_STEP)) {
-      items.push({ kind: 'recommendation', key: 'first', state: referenceState(app.firstReferenceStatus), action: null });
-      items.push({ kind: 'recommendation', key: 'second', state: referenceState(app.secondReferenceStatus), action: null });
+    // the file's items from the one rule (file-items.ts): uploads, then one item per recommendation
+    for (const item of files) {
+      if (item.kind === 'upload') {
+        items.push({
+          kind: 'document',
+          key: item.slot,
+          state: item.received ? 'received' : 'awaiting',
+          action: !item.received && app.status === 'submitted' ? 'details' : null,
+        });
+      } else {
+        const status = item.recommendation === 'first' ? app.firstReferenceStatus : app.secondReferenceStatus;
+        items.push({
+          kind: 'recommendation',
+          key: item.recommendation!,
+          state: item.received ? referenceState(status) : 'awaiting',
+          action: null,
+        });
+      }
     }
     const released = app.status === 'decided' && app.decision && app.decisionReleasedAt;
     return {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
+import { AttachmentsModule } from '../attachments/attachments.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
@@ -31,7 +32,14 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
 
 /** The application fee: quotes, payments, the job that settles unknown and held attempts (DESIGN §7), and the admin list. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Payment, Application]), AuthModule, TokenModule, DiscountCodesModule, ProgramsModule],
+  imports: [
+    TypeOrmModule.forFeature([Payment, Application]),
+    AuthModule,
+    TokenModule,
+    DiscountCodesModule,
+    ProgramsModule,
+    AttachmentsModule,
+  ],
   controllers: [PaymentsController, AdminPaymentsController],
   providers: [
     { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },

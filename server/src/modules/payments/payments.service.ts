@@ -11,6 +11,7 @@ import { hashToken } from '../../common/security/token-hash.js';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
+import { ApplicationCompletionService } from '../attachments/application-completion.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
 import { centsToDecimalString, formatCents, fromCents, toCents } from '../../common/money/money.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -108,6 +109,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly outbox: WebhookOutboxService,
     private readonly words: ApplicationWordsService,
     private readonly jobs: JobsService,
+    private readonly completion: ApplicationCompletionService,
   ) {}
 
   /** Defines the receipt e-mail job ({@link RECEIPT_MAIL_QUEUE}): a failed delivery is retried by pg-boss. */
@@ -447,6 +449,8 @@ export class PaymentsService implements OnModuleInit {
       })
       .where('id = :id', { id: applicationId })
       .execute();
+    // a paid file whose every other item has arrived is complete at once (issue 24)
+    if (change.submitted) await this.completion.completeIfReady(manager, applicationId);
   }
 
   /**

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import type { ReferenceStatus } from '../applications/application.entity.js';
+import { ApplicationCompletionService } from '../attachments/application-completion.service.js';
 import { REFERENCE_STATUS_FIELD, type RecommendationSlot } from './recommendation-slots.js';
 import { Recommendation, type RecommendationAnswers } from './recommendation.entity.js';
 
@@ -48,6 +49,7 @@ export class RecommendationsRepository {
   constructor(
     @InjectRepository(Recommendation) private readonly rows: Repository<Recommendation>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly completion: ApplicationCompletionService,
   ) {}
 
   /** The application's live requests (not replaced or removed), by slot. */
@@ -152,8 +154,9 @@ export class RecommendationsRepository {
   }
 
   /**
-   * Records the answer (a letter's attachment or the short form) and ends the link, and marks the slot's
-   * reference status `Received`, in one transaction.
+   * Records the answer (a letter's attachment or the short form) and ends the link, marks the slot's
+   * reference status `Received` and completes the application when this was its last required item, in
+   * one transaction.
    * @returns false when the request was no longer waiting (answered meanwhile, replaced or expired)
    */
   async markReceived(
@@ -167,7 +170,11 @@ export class RecommendationsRepository {
           WHERE id = $1 AND ${WAITING} RETURNING id`,
         [recommendation.id, answer.attachmentId, answer.answers ? JSON.stringify(answer.answers) : null],
       );
-      if (changed) await this.setReferenceStatus(manager, recommendation.applicationId, recommendation.slot, 'Received');
+      if (changed) {
+        await this.setReferenceStatus(manager, recommendation.applicationId, recommendation.slot, 'Received');
+        // the file completes itself when this was its last required item (issue 24)
+        await this.completion.completeIfReady(manager, recommendation.applicationId);
+      }
       return changed;
     });
   }

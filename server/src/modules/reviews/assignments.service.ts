@@ -1,10 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { type ParsedListQuery, likePattern } from '../../common/http/simple-rest.js';
 import { AdminApplicationsService } from '../admin/admin-applications.service.js';
 import { AuditService } from '../admin/audit.service.js';
+import { Application } from '../applications/application.entity.js';
+import { ApplicationCompletionService } from '../attachments/application-completion.service.js';
 import type { User } from '../users/user.entity.js';
 import type { AssignmentDto } from './dto/assignment.dto.js';
 import { AssignmentResultResponse, QueueItemResponse } from './dto/assignment.dto.js';
@@ -17,6 +19,9 @@ const QUEUE_SORT: Record<string, string> = {
   status: 'a.status',
   reviewedAt: 'r.updated_at',
 };
+/** Statuses in which a file can be read (the reviews' rule, `reviews.service.ts`). */
+export const REVIEWABLE_STATUSES = ['complete', 'under_review', 'decided'];
+
 /** Fields the queue may be sorted on. */
 export const QUEUE_SORT_FIELDS = Object.keys(QUEUE_SORT);
 
@@ -30,6 +35,7 @@ export class AssignmentsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly applications: AdminApplicationsService,
     private readonly audit: AuditService,
+    private readonly completion: ApplicationCompletionService,
   ) {}
 
   /**
@@ -103,7 +109,8 @@ export class AssignmentsService {
   }
 
   /**
-   * A page of the caller's queue: the applications assigned to them with their own review state.
+   * A page of the caller's queue: the applications assigned to them with their own review state, those
+   * that can be read first (`ready`), each one that cannot yet with what it waits for (`waitingFor`).
    * Filters: `q` (name or reference number), `reviewed` (true / false).
    */
   async queue(query: ParsedListQuery, caller: User): Promise<{ rows: QueueItemResponse[]; total: number }> {
@@ -120,21 +127,29 @@ export class AssignmentsService {
       JOIN applications a ON a.id = aa.application_id
       LEFT JOIN application_reviews r ON r.application_id = aa.application_id AND r.reader_id = aa.reader_id
       WHERE ${where.join(' AND ')}`;
-    const order = `${QUEUE_SORT[query.sortField] ?? 'aa.assigned_at'} ${query.sortOrder} NULLS LAST, a.id ASC`;
+    // files that can be read first, then the chosen order (issue 24)
+    const order = `(a.status = ANY($${params.length + 1})) DESC, ${QUEUE_SORT[query.sortField] ?? 'aa.assigned_at'} ${query.sortOrder} NULLS LAST, a.id ASC`;
     const [rows, [{ n }]] = (await Promise.all([
       this.db.query(
         `SELECT a.id, a.reference_number, a.first_name, a.last_name, a.field_of_interest, a.semester, a.status,
                 aa.assigned_at, r.updated_at AS reviewed_at, r.recommendation
          ${from} ORDER BY ${order} OFFSET ${query.skip} LIMIT ${query.take}`,
-        params,
+        [...params, REVIEWABLE_STATUSES],
       ),
       this.db.query(`SELECT count(*)::int AS n ${from}`, params),
     ])) as [Record<string, unknown>[], { n: number }[]];
     const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+    // what a file that cannot be read yet still waits for, from the one rule (file-items.ts)
+    const waiting = rows.filter((r) => r.status === 'submitted').map((r) => String(r.id));
+    const waitingFor = new Map<string, string[]>();
+    for (const application of waiting.length ? await this.db.getRepository(Application).findBy({ id: In(waiting) }) : [])
+      waitingFor.set(application.id, await this.completion.missingSlots(application));
     return {
       total: n,
       rows: rows.map((r) =>
         Object.assign(new QueueItemResponse(), {
+          ready: REVIEWABLE_STATUSES.includes(String(r.status)),
+          waitingFor: waitingFor.get(String(r.id)) ?? [],
           id: String(r.id),
           referenceNumber: String(r.reference_number),
           firstName: String(r.first_name),

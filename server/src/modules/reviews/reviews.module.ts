@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from '../admin/admin.module.js';
+import { AttachmentsModule } from '../attachments/attachments.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { AdminAssignmentsController } from './admin-assignments.controller.js';
 import { AdminReviewCriteriaController } from './admin-review-criteria.controller.js';
@@ -17,7 +18,12 @@ import { ReviewsService } from './reviews.service.js';
  * configurable review criteria and the reviews with their averages.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ApplicationAssignment, ApplicationReview, ReviewCriterion]), AdminModule, AuthModule],
+  imports: [
+    TypeOrmModule.forFeature([ApplicationAssignment, ApplicationReview, ReviewCriterion]),
+    AdminModule,
+    AuthModule,
+    AttachmentsModule,
+  ],
   controllers: [AdminAssignmentsController, AdminReviewCriteriaController, AdminReviewsController],
   providers: [AssignmentsService, ReviewCriteriaService, ReviewsService],
 })

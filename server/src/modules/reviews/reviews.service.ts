@@ -8,10 +8,8 @@ import type { User } from '../users/user.entity.js';
 import { ApplicationReview, RECOMMENDATIONS, type Recommendation } from './application-review.entity.js';
 import { ReviewCriterionResponse } from './dto/review-criterion.dto.js';
 import { ReviewResponse, ReviewSummaryResponse, type SaveReviewDto } from './dto/review.dto.js';
+import { REVIEWABLE_STATUSES as REVIEWABLE } from './assignments.service.js';
 import { ReviewCriterion } from './review-criterion.entity.js';
-
-/** Statuses in which an application can be reviewed. */
-const REVIEWABLE = ['complete', 'under_review', 'decided'];
 
 /** Two decimals. */
 const round2 = (n: number) => Math.round(n * 100) / 100;

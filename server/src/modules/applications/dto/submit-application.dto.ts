@@ -31,5 +31,17 @@ export class RequirementsResponse {
   @ApiProperty({ type: [Number], example: [1, 2, 3, 4, 6, 7, 8], description: 'the application steps that apply' }) steps: number[];
   @ApiProperty({ type: [String], example: ['personal', 'family', 'bachelor', 'references'] }) sections: string[];
   @ApiProperty({ type: [String], example: ['firstName', 'emergencyContact.phone', 'OTDCourse3.completion_date'] }) requiredFields: string[];
-  @ApiProperty({ type: [String], example: ['picture', 'undergraduateTranscript', 'resume'] }) attachmentSlots: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['picture', 'undergraduateTranscript', 'resume'],
+    description: 'the slots the applicant uploads',
+  })
+  attachmentSlots: string[];
+  @ApiProperty({
+    type: [String],
+    example: ['firstLetterOfRecommendation', 'secondLetterOfRecommendation'],
+    description:
+      "the slots the applicant's recommenders fill (a letter or the short form through their own link), required too; never an upload task of the applicant",
+  })
+  recommenderSlots: string[];
 }

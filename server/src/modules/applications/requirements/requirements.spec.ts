@@ -61,18 +61,11 @@ describe('requirements rule set: a women’s graduate program with prerequisite 
 
   it('requires the graduate documents plus the clinical essay, and statistics once OTDCourse4 is completed', () => {
     expect(otd.attachmentSlots).toEqual(
-      expect.arrayContaining([
-        'picture',
-        'undergraduateTranscript',
-        'gre',
-        'essay',
-        'ClinicalEssay',
-        'personalStatement',
-        'resume',
-        'firstLetterOfRecommendation',
-        'secondLetterOfRecommendation',
-      ]),
+      expect.arrayContaining(['picture', 'undergraduateTranscript', 'gre', 'essay', 'ClinicalEssay', 'personalStatement', 'resume']),
     );
+    // the letters of recommendation are the recommenders' to send, never the applicant's uploads (issue 24)
+    expect(otd.recommenderSlots).toEqual(['firstLetterOfRecommendation', 'secondLetterOfRecommendation']);
+    expect(otd.attachmentSlots).not.toContain('firstLetterOfRecommendation');
     expect(otd.attachmentSlots).not.toContain('hsTranscript');
     expect(otd.attachmentSlots).not.toContain('statistics');
     expect(computeRequirements(input('female', 'OTD', { OTDCourse4: { status: 'Completed' } })).attachmentSlots).toContain('statistics');
@@ -115,14 +108,11 @@ describe('requirements rule set: a men’s graduate program (MSW)', () => {
 
   it('requires the reference and recommendation letters', () => {
     expect(msw.attachmentSlots).toEqual(
-      expect.arrayContaining([
-        'firstLetterOfReference',
-        'secondLetterOfReference',
-        'firstLetterOfRecommendation',
-        'resume',
-        'personalStatement',
-      ]),
+      expect.arrayContaining(['firstLetterOfReference', 'secondLetterOfReference', 'resume', 'personalStatement']),
     );
+    expect(msw.recommenderSlots).toEqual(['firstLetterOfRecommendation', 'secondLetterOfRecommendation']);
+    expect(msw.attachmentSlots).not.toEqual(expect.arrayContaining(['firstLetterOfRecommendation']));
+    expect(msw.attachmentSlots).not.toContain('secondLetterOfRecommendation');
     expect(msw.attachmentSlots).not.toContain('gre');
   });
 });

@@ -24,12 +24,19 @@ export interface RequirementsInput {
   answers: Record<string, unknown>;
 }
 
-/** Contract 2 answer: applicable steps, sections, required field paths and required attachment slots. */
+/**
+ * Contract 2 answer: applicable steps, sections, required field paths, the attachment slots the applicant
+ * must upload, and the slots the applicant's recommenders fill (issue 24: a recommendation letter is never
+ * the applicant's upload task; its item is received when the recommender sends a letter or the short form).
+ */
 export interface Requirements {
   steps: StepNumber[];
   sections: string[];
   requiredFields: string[];
+  /** Slots the applicant uploads. */
   attachmentSlots: string[];
+  /** Slots the recommenders fill (`firstLetterOfRecommendation`, `secondLetterOfRecommendation`), required too. */
+  recommenderSlots: string[];
 }
 
 /** A required field that has no answer, with the step where it is asked. */
@@ -209,14 +216,20 @@ export function computeRequirements(input: RequirementsInput): Requirements {
   if (family.isOTD) slots.push('ClinicalEssay');
   if (flags.personalStatement) slots.push('personalStatement');
   if (flags.resume) slots.push('resume');
-  if (flags.recommendationLetters) slots.push('firstLetterOfRecommendation', 'secondLetterOfRecommendation');
   if (flags.references) slots.push('firstLetterOfReference', 'secondLetterOfReference');
+  const recommenderSlots = flags.recommendationLetters ? ['firstLetterOfRecommendation', 'secondLetterOfRecommendation'] : [];
 
   const steps: StepNumber[] = [1, 2, 3, 4];
   if (tables.length || subjects.length) steps.push(5);
   if (flags.references || flags.recommendationLetters) steps.push(6);
   steps.push(7, 8);
-  return { steps, sections: [...new Set(sections)], requiredFields: [...new Set(required)], attachmentSlots: [...new Set(slots)] };
+  return {
+    steps,
+    sections: [...new Set(sections)],
+    requiredFields: [...new Set(required)],
+    attachmentSlots: [...new Set(slots)],
+    recommenderSlots,
+  };
 }
 
 /** True when a field has an answer: a non-blank string, a boolean, a number, or a list with a complete row. */

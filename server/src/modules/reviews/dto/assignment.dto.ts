@@ -47,6 +47,14 @@ export class QueueItemResponse {
   @ApiProperty() fieldOfInterest: string;
   @ApiProperty() semesterApplied: string;
   @ApiProperty() status: string;
+  @ApiProperty({ description: 'the file is complete and can be read (complete, under review or decided); ready files come first' })
+  ready: boolean;
+  @ApiProperty({
+    type: [String],
+    example: ['undergraduateTranscript', 'secondLetterOfRecommendation'],
+    description: 'a submitted file that cannot be read yet: the required items it still waits for (slot names); else empty',
+  })
+  waitingFor: string[];
   @ApiProperty({ format: 'date-time' }) assignedAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: "when the caller's review was last saved" }) reviewedAt:
     string | null;

@@ -73,6 +73,7 @@ const requirements = {
   sections: ['bachelor', 'seminary', 'israelProgram', 'OTDCourses', 'observation', 'references'],
   requiredFields: ['OTDCourse1.status'],
   attachmentSlots: [],
+  recommenderSlots: [],
 };
 
 describe('review page', () => {
