@@ -228,6 +228,21 @@ describe('keyboard only', () => {
     await page.waitForURL(/\/admin\/applications\/[^/]+\/show$/);
     await settle(page);
     await page.getByText('Dov').first().waitFor();
+    // the opened page's focus order starts at the top: skip link, then the app bar, the menu, the page (issue 24)
+    const regions: string[] = [];
+    for (let i = 0; i < 40 && !regions.includes('page'); i++) {
+      await page.keyboard.press('Tab');
+      const region = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'body';
+        if (/skip/i.test(el.textContent ?? '') && !el.closest('header, #main-content')) return 'skip';
+        if (el.closest('header')) return 'app bar';
+        if (el.closest('#main-content')) return 'page';
+        return 'menu';
+      });
+      if (regions.at(-1) !== region) regions.push(region);
+    }
+    expect(regions).toEqual(['skip', 'app bar', 'menu', 'page']);
     // scrolled down, the app bar (and its Logout button) is still on screen
     await page.mouse.wheel(0, 2000);
     await page.waitForTimeout(400);

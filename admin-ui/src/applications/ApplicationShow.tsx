@@ -3,7 +3,7 @@
  * (spec §3; unknown fields under "Other answers"), the documents with download buttons (fetched with
  * the admin's token), the payment attempts and the time log; the decision (issue 15); Withdraw / Reopen in the actions.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -204,11 +204,6 @@ function ApplicationDetailView() {
   // which step each answer belongs to comes from the server (null while it loads)
   const registry = useApplicationFields();
   const fieldName = useFieldName(registry ?? NO_FIELDS);
-  const heading = useRef<HTMLHeadingElement>(null);
-  // a newly opened application moves focus to its heading (keyboard and screen-reader users start there)
-  useEffect(() => {
-    if (record?.id) heading.current?.focus();
-  }, [record?.id]);
   if (!record) return null;
   const f = (source: string) => translate(`resources.applications.fields.${source}`, { _: humanizeKey(source) });
   const sections = registry ? groupAnswers(record.answers ?? {}, registry) : null;
@@ -221,7 +216,7 @@ function ApplicationDetailView() {
   return (
     // Long answers (e-mail addresses, Spanish labels) wrap inside their cells: no sideways scroll at 320 px (issue 13).
     <Box sx={{ p: { xs: 1, sm: 2 }, '& th, & td': { overflowWrap: 'anywhere' } }}>
-      <Typography ref={heading} variant="h5" component="h2" gutterBottom tabIndex={-1} sx={{ outline: 'none' }}>
+      <Typography variant="h5" component="h2" gutterBottom>
         {translate('app.applications.heading', {
           name: `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim(),
           reference: record.referenceNumber,

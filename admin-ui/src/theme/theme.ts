@@ -63,6 +63,8 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
     RaEdit: { styleOverrides: { root: { '& .RaEdit-card': { minWidth: 0 } } } },
     RaCreate: { styleOverrides: { root: { '& .RaCreate-card': { minWidth: 0 } } } },
     MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': FOCUS_RING } } },
+    // a select's focusable box is an input-styled div whose `outline: 0` would hide the ring (issue 24)
+    MuiSelect: { styleOverrides: { select: { '&:focus-visible': FOCUS_RING } } },
     // A checkbox's `aria-label` (react-admin's "Select this row" in list bulk selection) names the native
     // input, not the wrapping span (which has no role: axe aria-prohibited-attr, and an unlabelled input).
     MuiCheckbox: {
