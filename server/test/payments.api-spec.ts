@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import { ConfigError, loadConfig } from '../src/config/app-config.js';
 import { acceptJsCspSources, acceptJsSettings } from '../src/modules/payments/gateway/accept-js.config.js';
-import { fakeOpaqueData, FakeGateway } from '../src/modules/payments/gateway/fake.gateway.js';
+import { DECLINE_ZIP, fakeOpaqueData, FakeGateway } from '../src/modules/payments/gateway/fake.gateway.js';
 import { PAYMENT_GATEWAY } from '../src/modules/payments/gateway/payment-gateway.js';
 import { PaymentsService } from '../src/modules/payments/payments.service.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
@@ -347,6 +347,47 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(answers.filter((r) => r.status === 201)).toHaveLength(1);
       for (const r of answers.filter((x) => x.status !== 201)) expect(['PAY-409-request', 'PAY-003']).toContain(r.body.code);
       expect(fake.chargeCount).toBe(charges + 1);
+    });
+  });
+
+  describe('one-use discount codes under concurrency (issue 26: claimed before the charge)', () => {
+    it('20 applicants paying at once with a one-use code: one redemption, one charge with the discount, the others refused before any charge', async () => {
+      for (const [code, kind, value] of [
+        ['RACE-PCT', 'percent', 50],
+        ['RACE-FIX', 'fixed', 40],
+      ] as const) {
+        await addCode(code, kind, value, 'max_uses=1');
+        const payers = await Promise.all(Array.from({ length: 20 }, () => certified()));
+        const charges = fake.chargeCount;
+        const answers = await Promise.all(payers.map((p) => pay(p, { discountCode: code })));
+        const statuses = answers.map((a) => a.status).sort();
+        expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+        expect(statuses.filter((s) => s === 422)).toHaveLength(19);
+        expect(answers.filter((a) => a.status === 422).every((a) => a.body.code === 'PAY-004')).toBe(true);
+        expect(fake.chargeCount - charges).toBe(1);
+        const [row] = (await t.db.query('SELECT usage_count FROM discount_codes WHERE code = $1', [code])).rows;
+        expect(row.usage_count).toBe(1);
+        const redeemed = (
+          await t.db.query(
+            `SELECT count(*)::int AS n FROM payments p JOIN discount_codes d ON d.id = p.discount_code_id
+                                              WHERE d.code = $1 AND p.status = 'approved'`,
+            [code],
+          )
+        ).rows[0].n;
+        expect(redeemed).toBe(1);
+      }
+    });
+
+    it('a declined attempt gives its use back: the next applicant gets the code', async () => {
+      await addCode('RACE-BACK', 'percent', 10, 'max_uses=1');
+      const [first, second] = [await certified(), await certified()];
+      const declined = await pay(first, { discountCode: 'RACE-BACK', creditCardBillingZip: DECLINE_ZIP });
+      expect(declined.status).toBe(402);
+      expect((await t.db.query(`SELECT usage_count FROM discount_codes WHERE code = 'RACE-BACK'`)).rows[0].usage_count).toBe(0);
+      const paid = await pay(second, { discountCode: 'RACE-BACK' });
+      expect(paid.status).toBe(201);
+      expect(paid.body.data.discountCode).toBe('RACE-BACK');
+      expect((await t.db.query(`SELECT usage_count FROM discount_codes WHERE code = 'RACE-BACK'`)).rows[0].usage_count).toBe(1);
     });
   });
 

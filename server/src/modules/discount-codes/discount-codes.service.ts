@@ -6,7 +6,9 @@ import { DiscountCode } from './discount-code.entity.js';
 
 /**
  * Discount codes (DESIGN §7; BRIEF contract 6): look a code up, compute what it takes off a fee, and
- * count its uses. A use is counted when a payment with it is approved or waived, never for attempts.
+ * count its uses. A use is claimed when a payment attempt with it is recorded (before the card is charged)
+ * and given back when that attempt is declined or rejected, so a one-use code pays one fee however many
+ * applicants pay at once.
  */
 @Injectable()
 export class DiscountCodesService {
@@ -43,18 +45,29 @@ export class DiscountCodesService {
   }
 
   /**
-   * Counts one use inside the caller's transaction. After money was taken the use is counted even if
-   * the code ran out meanwhile (`force`); before that (a waiver) a used-up code refuses.
-   * @throws ApiException 422 PAY-004-used-up when not `force` and the code has no use left
+   * Claims one use inside the caller's transaction, before any money moves (issue 26: counted things are
+   * claimed before they are spent): one conditional UPDATE, so of concurrent claims on the last use exactly
+   * one succeeds. The payment gives it back with {@link releaseUse} when the attempt is declined or rejected.
+   * @throws ApiException 422 PAY-004-used-up when the code has no use left
    */
-  async recordUse(manager: EntityManager, id: string, force = false): Promise<void> {
+  async claimUse(manager: EntityManager, id: string): Promise<void> {
     const result = await manager
       .createQueryBuilder()
       .update(DiscountCode)
       .set({ usageCount: () => 'usage_count + 1', updatedAt: () => 'now()' })
-      .where(force ? 'id = :id' : 'id = :id AND (max_uses IS NULL OR usage_count < max_uses)', { id })
+      .where('id = :id AND (max_uses IS NULL OR usage_count < max_uses)', { id })
       .execute();
     if (result.affected !== 1) throw this.invalid('errors.PAY-004-used-up');
+  }
+
+  /** Gives back a use claimed by {@link claimUse} (an attempt declined or rejected), inside the caller's transaction. */
+  async releaseUse(manager: EntityManager, id: string): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(DiscountCode)
+      .set({ usageCount: () => 'usage_count - 1', updatedAt: () => 'now()' })
+      .where('id = :id AND usage_count > 0', { id })
+      .execute();
   }
 
   private invalid(key: string): ApiException {

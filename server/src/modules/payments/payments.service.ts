@@ -291,7 +291,9 @@ export class PaymentsService implements OnModuleInit {
 
   /**
    * Records a new `pending` attempt while holding the application's row lock, after checking (again, now
-   * serialised) that the application is not paid and has no open attempt.
+   * serialised) that the application is not paid and has no open attempt, and claims one use of its
+   * discount code (a conditional UPDATE: of concurrent payers on a code's last use, exactly one gets it).
+   * @throws ApiException 422 PAY-004 (`errors.PAY-004-used-up`) when the code has no use left
    * @returns the new row, or `{ replay }` when the requestId already exists (a concurrent duplicate)
    */
   private async claim(application: Application, dto: PayDto, quote: Quote): Promise<{ row: Payment } | { replay: Payment }> {
@@ -309,6 +311,9 @@ export class PaymentsService implements OnModuleInit {
         const open = await manager.getRepository(Payment).find({ where: { applicationId: application.id, status: In([...OPEN]) } });
         if (open.some((p) => p.status === 'pending')) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
         if (open.length) throw new ApiException(HttpStatus.CONFLICT, 'PAY-002-unsettled');
+        // a counted thing is claimed before it is spent (issue 26): the code's use is taken now, in the
+        // attempt's transaction, and given back if the attempt is declined or rejected — never after the charge
+        if (quote.discountCodeId) await this.discounts.claimUse(manager, quote.discountCodeId);
         const row = await manager.getRepository(Payment).save(
           manager.getRepository(Payment).create({
             applicationId: application.id,
@@ -369,6 +374,9 @@ export class PaymentsService implements OnModuleInit {
         .where('id = :id AND status IN (:...open)', { id: row.id, open: [...OPEN] })
         .execute();
       if (updated.affected !== 1) return;
+      // a declined or rejected attempt gives its discount code's use back (unknown and held keep it until settled)
+      if (row.discountCodeId && (result.outcome === 'declined' || result.outcome === 'rejected'))
+        await this.discounts.releaseUse(manager, row.discountCodeId);
       const paymentStatus = result.outcome === 'declined' ? 'Declined' : result.outcome === 'rejected' ? 'Unpaid' : 'Pending';
       await manager.query(
         `UPDATE applications SET payment_status = $2, updated_at = now() WHERE id = $1 AND payment_status NOT IN ('Paid', 'Waived')`,
@@ -382,8 +390,8 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
-   * Approved or waived, in one transaction: the row, the discount use, the application (submitted,
-   * Paid/Waived), the webhook events and the receipt e-mail's job.
+   * Approved or waived, in one transaction: the row, the application (submitted, Paid/Waived), the webhook
+   * events and the receipt e-mail's job (the discount code's use was claimed with the attempt).
    */
   private async finalizeSuccess(row: Payment, result: ChargeResult, status: 'approved' | 'waived'): Promise<void> {
     const done = await this.dataSource.transaction(async (manager) => {
@@ -403,7 +411,6 @@ export class PaymentsService implements OnModuleInit {
         .where('id = :id AND status IN (:...open)', { id: row.id, open: [...OPEN] })
         .execute();
       if (updated.affected !== 1) return false;
-      if (row.discountCodeId) await this.discounts.recordUse(manager, row.discountCodeId, status === 'approved');
       await this.setApplication(manager, row.applicationId, {
         paymentStatus: status === 'approved' ? 'Paid' : 'Waived',
         submitted: true,
