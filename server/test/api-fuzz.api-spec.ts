@@ -25,6 +25,9 @@ import {
  * credentials the operation needs (admin bearer, applicant bearer, application token). A case fails on
  * any 5xx, or on a 4xx whose body does not validate (ajv) against `ApiErrorBody`.
  *
+ * Then a property-wise pass (issue 26 item 5): for every operation with a JSON body, each of its properties
+ * in turn set to `null`, `{}` and `[]`, alone and in a plausible body — same rules (no 5xx, 4xx in the shape).
+ *
  * Cases: `FUZZ_CASES` (default 1,100, spread evenly: 17 per operation for 68 operations), 20,000 with
  * `SOAK=1` (`npm run test:soak`). Seed: `FUZZ_SEED`, default 20251010 (fixed in CI); a soak run without
  * `FUZZ_SEED` draws one. The seed is printed at the start and in every failure.
@@ -83,6 +86,8 @@ const perOperation = Math.max(1, Math.ceil(TOTAL_CASES / operations.length));
 const validateErrorBody = new Ajv({ allErrors: true }).addKeyword('example').compile(API_ERROR_BODY_SCHEMA);
 const failures: Failure[] = [];
 let casesSent = 0;
+/** Requests of the property-wise pass (each body property null, {} and [] in turn). */
+let propertyCases = 0;
 let fixtures: Fixtures;
 
 beforeAll(async () => {
@@ -113,7 +118,7 @@ afterAll(async () => {
   process.stdout.write(
     `api-fuzz: seed ${SEED}: ${casesSent} cases over ${operations.length} operations, ` +
       `${failures.filter((f) => f.status >= 500).length} × 5xx on ${new Set(failures.filter((f) => f.status >= 500).map((f) => f.operation)).size} operations, ` +
-      `${failures.filter((f) => f.status < 500).length} error answers outside the shape\n`,
+      `${failures.filter((f) => f.status < 500).length} error answers outside the shape; property-wise pass ${propertyCases} requests\n`,
   );
   await t.close();
 });
@@ -355,5 +360,41 @@ describe(`API fuzz (seed ${SEED})`, () => {
       }
     },
     SOAK ? 3_600_000 : 120_000,
+  );
+
+  /** Operations with a JSON body whose schema names properties (the property-wise pass). */
+  const withJsonProperties = operations.filter(
+    (op) => Object.keys(resolveSchema(op.requestBody?.content['application/json']?.schema, components).properties ?? {}).length > 0,
+  );
+
+  test.each(withJsonProperties.map((op) => [`${op.method.toUpperCase()} ${op.path}`, op] as const))(
+    '%s: each body property null, {} or [] (alone, and in a plausible body) → no 5xx, every 4xx in the error shape (issue 26)',
+    async (name, op) => {
+      const schema = resolveSchema(op.requestBody!.content['application/json']!.schema, components);
+      const [base] = fc.sample(objectFor(schema, components), { seed: SEED, numRuns: 1 });
+      const pathValues = op.parameters.filter((p) => p.in === 'path').map((p) => encode(fixtureId(op.path, p.name)));
+      const mine: Failure[] = [];
+      for (const property of Object.keys(schema.properties ?? {})) {
+        // alone (a partial update that reaches the database) and in a plausible whole body
+        for (const body of [null, {}, []].flatMap((value) => [{ [property]: value }, { ...(base as object), [property]: value }])) {
+          casesSent++;
+          propertyCases++;
+          const answer = await send(op, { pathValues, query: [], body: { kind: 'json', text: JSON.stringify(body) }, auth: 'expected' });
+          const inShape = answer.contentType.includes('application/json') && validateErrorBody(answer.body);
+          if (answer.status >= 500 || (answer.status >= 400 && !inShape))
+            mine.push({ operation: name, status: answer.status, request: brief({ url: answer.url, body }), response: brief(answer.text) });
+          if (op.path.startsWith('/api/admin/maintenance-windows')) await t.db.query('DELETE FROM maintenance_windows');
+        }
+      }
+      failures.push(...mine);
+      if (mine.length)
+        throw new Error(
+          `${mine.length} property-wise cases failed (seed ${SEED}):\n` +
+            mine
+              .slice(0, 5)
+              .map((f) => `  ${f.status} ← ${f.request}\n     answer: ${f.response}`)
+              .join('\n'),
+        );
+    },
   );
 });

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { IsPastUsDate, IsPhone, IsUsDate, IsUsZip } from './formats.js';
 
 /**
@@ -81,3 +81,10 @@ export const OptionalOption = (dropdownKey: string) =>
     IsString(),
     MaxLength(200),
   );
+
+/**
+ * A property that may be left out but is never `null` (a column that cannot be empty): `@IsOptional()`
+ * would let `null` through to a NOT NULL column (a 500); this validates every value but `undefined`, so
+ * `null` gets the property's own 422 (issue 26 item 4).
+ */
+export const OmittableNotNull = () => ValidateIf((_object, value) => value !== undefined);

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OmittableNotNull } from '../../../common/validation/optional-fields.js';
 import type { ReviewCriterion } from '../review-criterion.entity.js';
 
 /** A review criterion with its label in each language (`/api/admin/review-criteria`). */
@@ -29,15 +30,15 @@ export class CreateReviewCriterionDto {
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) labelEn: string;
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) labelEs: string;
   @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(100) labelZhCn: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1000) position?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional() @OmittableNotNull() @IsInt() @Min(0) @Max(1000) position?: number;
+  @ApiPropertyOptional() @OmittableNotNull() @IsBoolean() active?: boolean;
 }
 
 /** `PUT /api/admin/review-criteria/:id`: any subset of the fields. */
 export class UpdateReviewCriterionDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) labelEn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) labelEs?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(100) labelZhCn?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(1000) position?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() active?: boolean;
+  @ApiPropertyOptional() @OmittableNotNull() @IsString() @IsNotEmpty() @MaxLength(100) labelEn?: string;
+  @ApiPropertyOptional() @OmittableNotNull() @IsString() @IsNotEmpty() @MaxLength(100) labelEs?: string;
+  @ApiPropertyOptional() @OmittableNotNull() @IsString() @IsNotEmpty() @MaxLength(100) labelZhCn?: string;
+  @ApiPropertyOptional() @OmittableNotNull() @IsInt() @Min(0) @Max(1000) position?: number;
+  @ApiPropertyOptional() @OmittableNotNull() @IsBoolean() active?: boolean;
 }
