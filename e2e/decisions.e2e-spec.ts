@@ -123,9 +123,11 @@ describe('decisions released to applicants', () => {
     const checklist = page.getByTestId('checklist');
     await expect(checklist.textContent()).resolves.toMatch(/Lista de verificación[\s\S]*Recibido/);
     await expect(checklist.getByTestId('checklist-decision').textContent()).resolves.toContain('Admitido/a');
-    // every item says its state in words (not colour only): only the two recommendations (never requested) await
+    // every item says its state in words (not colour only); the MBA asks for references (uploaded letters),
+    // not recommenders: a complete file awaits nothing (issue 24 — no recommendation item it does not need)
     const awaiting = await checklist.locator('li[data-state="awaiting"]').allTextContents();
-    expect(awaiting).toEqual(['○ Primera recomendación: Pendiente', '○ Segunda recomendación: Pendiente']);
+    expect(awaiting).toEqual([]);
+    await expect(checklist.getByText(/recomendación/i).count()).resolves.toBe(0);
     const received = await checklist.locator('li[data-state="received"]').allTextContents();
     expect(received).toEqual(expect.arrayContaining(['✓ Información personal: Recibido', '✓ Tarifa de solicitud: Recibido']));
     await page.screenshot({ path: '/tmp/decisions-home-phone.png', fullPage: true });
