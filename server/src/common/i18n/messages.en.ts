@@ -27,6 +27,7 @@ export const en = {
     'REC-429': 'This request was sent several times already. Please wait {{minutes}} minutes before sending it again.',
     'APP-404': 'No such application.',
     'APP-409': 'This application was changed somewhere else (perhaps in another tab). Please choose which version to keep.',
+    'APP-409-write': 'Your application has reached a stage where this can no longer be changed here. Please contact the admissions office.',
     'APP-422-program': 'This program is not offered to the selected gender.',
     'APP-422-semester': 'This semester is not offered for this program.',
     'APP-422-location': 'This location is not offered for this program and semester.',

@@ -22,6 +22,7 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'REC-429': 'Esta solicitud ya se envió varias veces. Espere {{minutes}} minutos antes de enviarla de nuevo.',
     'APP-404': 'No existe esa solicitud.',
     'APP-409': 'Esta solicitud se modificó en otro lugar (quizás en otra pestaña). Elija qué versión conservar.',
+    'APP-409-write': 'Su solicitud ya está en una etapa en la que esto no se puede cambiar aquí. Comuníquese con la oficina de admisiones.',
     'APP-422-program': 'Este programa no se ofrece para el género seleccionado.',
     'APP-422-semester': 'Este semestre no se ofrece para este programa.',
     'APP-422-location': 'Esta sede no se ofrece para este programa y semestre.',

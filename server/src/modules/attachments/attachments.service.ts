@@ -13,6 +13,7 @@ import type { Application } from '../applications/application.entity.js';
 import { ApplicationAccessService, applicationTokenOf } from '../token/application-access.service.js';
 import type { User } from '../users/user.entity.js';
 import { KIND_MIME, isAttachmentSlot, kindsFor, type AcceptedKind, type AttachmentSlot } from './attachment-slots.js';
+import { APPLICANT_WRITES, assertApplicantMay } from '../applications/applicant-writes.js';
 import { ApplicationCompletionService } from './application-completion.service.js';
 import { Attachment } from './attachment.entity.js';
 import type { ClamavScanner, ScanSession } from './clamav-scanner.js';
@@ -94,7 +95,8 @@ export class AttachmentsService {
    *        current file, which stays as history)
    * @returns `{ success: true, data: { data: <AttachmentView> } }`
    * @throws ApiException 401/403/404 when the caller may not use `parentId` (logged); 410 TKN-002 withdrawn;
-   *         409 ATT-409-confidential the slot holds a recommender's confidential letter;
+   *         409 ATT-409-confidential the slot holds a recommender's confidential letter; 409 APP-409-write the
+   *         status allows no upload (`APPLICANT_WRITES`: e.g. a decided file);
    *         422 VAL-001 bad `parentId`/`field`, or `errors.file` when the body is not multipart/form-data; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
    *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected — all with
    *         `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
@@ -198,25 +200,25 @@ export class AttachmentsService {
   }
 
   /**
-   * Removes the current file of a slot (the row is kept as history with `deletedAt`; the object stays).
-   * A `complete` application keeps its documents (issue 11 item 7: it must not fall back to incomplete
-   * while staying `complete`); replacing a file stays possible.
+   * Removes the current file of a slot (the row is kept as history with `deletedAt`; the object stays),
+   * in the statuses `APPLICANT_WRITES['document.remove']` allows: a complete (or later) file keeps its
+   * documents (issue 11 item 7; issue 26 item 12 — a decided one too); replacing a file stays possible.
    * @throws ApiException 404 ATT-404 when it is not a current attachment; 409 ATT-409-complete when the
-   *         application is complete
+   *         status allows no removal; 410 TKN-002 withdrawn
    */
   async remove(row: Attachment): Promise<void> {
     const [result] = (await this.dataSource.query(
       `UPDATE attachments a SET deleted_at = now()
         WHERE a.id = $1 AND a.replaced_at IS NULL AND a.deleted_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM applications p WHERE p.id = a.application_id AND p.status IN ('complete', 'under_review'))
+          AND EXISTS (SELECT 1 FROM applications p WHERE p.id = a.application_id AND p.status = ANY($2))
         RETURNING a.id`,
-      [row.id],
+      [row.id, APPLICANT_WRITES['document.remove']],
     )) as [{ id: string }[], number];
     if (result.length === 1) return;
     const [app] = (await this.dataSource.query(`SELECT status FROM applications WHERE id = $1`, [row.applicationId])) as {
       status: string;
     }[];
-    if (app?.status === 'complete' || app?.status === 'under_review') throw new ApiException(HttpStatus.CONFLICT, 'ATT-409-complete');
+    if (app) assertApplicantMay('document.remove', app);
     throw new ApiException(HttpStatus.NOT_FOUND, 'ATT-404');
   }
 
@@ -365,7 +367,15 @@ export class AttachmentsService {
     confidential = false,
   ): Promise<Attachment> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT id FROM applications WHERE id = $1 FOR UPDATE', [application.id]);
+      const [locked] = (await manager.query('SELECT status FROM applications WHERE id = $1 FOR UPDATE', [application.id])) as {
+        status: string;
+      }[];
+      const [{ filled }] = (await manager.query(
+        'SELECT EXISTS (SELECT 1 FROM attachments WHERE application_id = $1 AND slot = $2 AND replaced_at IS NULL AND deleted_at IS NULL) AS filled',
+        [application.id, slot],
+      )) as { filled: boolean }[];
+      // the status, read under the row lock, must allow this write (issue 26: an allow-list per status)
+      assertApplicantMay(filled ? 'document.replace' : 'document.add', { status: locked?.status ?? 'unknown' });
       const used = await this.currentTotal(manager, application.id, slot);
       if (used + file.size > this.config.UPLOAD_MAX_APPLICATION_BYTES) throw this.tooLarge(true);
       const [previous] = (await manager.query(

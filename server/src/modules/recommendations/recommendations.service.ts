@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { assertApplicantMay } from '../applications/applicant-writes.js';
 import { RateLimitStore } from '../../common/http/rate-limit-store.js';
 import { tooManyAttempts } from '../../common/http/throttle.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -59,9 +60,11 @@ export class RecommendationsService {
   /**
    * Asks a recommender: replaces the slot's live request if any (its link stops working), sets the slot's
    * reference status `Requested` and queues the request e-mail.
-   * @throws ApiException 409 REC-409-received when the slot's recommender has already answered
+   * @throws ApiException 409 REC-409-received when the slot's recommender has already answered; 409
+   *         APP-409-write / 410 TKN-002 when the application's status allows no recommender change
    */
   async request(application: Application, dto: RequestRecommendationDto): Promise<RecommendationView> {
+    assertApplicantMay('recommendation.request', application);
     const current = (await this.repository.live(application.id)).find((r) => r.slot === dto.slot);
     if (current?.status === 'received') throw new ApiException(HttpStatus.CONFLICT, 'REC-409-received');
     const created = await this.repository.create(application.id, {
@@ -82,6 +85,7 @@ export class RecommendationsService {
    * @throws ApiException 404 REC-404 unknown request; 409 REC-409-received answered already; 429 AUTH-429 too many resends
    */
   async resend(application: Application, id: string): Promise<RecommendationView> {
+    assertApplicantMay('recommendation.resend', application);
     const row = await this.liveOf(application, id);
     if (row.status === 'received') throw new ApiException(HttpStatus.CONFLICT, 'REC-409-received');
     try {
@@ -101,6 +105,7 @@ export class RecommendationsService {
    * @throws ApiException 404 REC-404 unknown request; 409 REC-409-received answered already
    */
   async remove(application: Application, id: string): Promise<void> {
+    assertApplicantMay('recommendation.remove', application);
     const row = await this.liveOf(application, id);
     if (row.status === 'received' || !(await this.repository.revoke(row))) throw new ApiException(HttpStatus.CONFLICT, 'REC-409-received');
   }
