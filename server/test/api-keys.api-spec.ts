@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
+import { makePdf } from './support/files.js';
 
 /**
  * API keys for integrators (issue 14 item 5): created by an admin and shown once, stored hashed, limited
@@ -60,6 +61,26 @@ describe('API keys', () => {
     expect(list.status).toBe(200);
     expect(list.headers['content-range']).toMatch(/^api-keys 0-\d+\/\d+$/);
     expect(list.body.some((k: { id: string }) => k.id === id)).toBe(true);
+  });
+
+  it('downloads the documents the application detail lists with applications:read (issue 26 item 8); a key without it is refused', async () => {
+    const started = await startApplication(t, { email: 'sis.sync@example.com' });
+    const stored = await t
+      .http()
+      .post('/api/details/attachments')
+      .set('X-Application-Token', started.token)
+      .field('parentId', started.id)
+      .field('field', 'resume')
+      .attach('file', await makePdf('CV for the SIS'), 'cv.pdf');
+    expect(stored.status).toBe(201);
+    const reader = await newKey(['applications:read'], 'sis');
+    const detail = await t.http().get(`/api/admin/applications/${started.id}`).set(bearer(reader.key));
+    const listed = detail.body.attachments.find((a: { slot: string }) => a.slot === 'resume');
+    const file = await t.http().get(listed.downloadUrl).set(bearer(reader.key)).buffer(true);
+    expect([file.status, file.headers['content-type'], file.body.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    const other = await newKey(['webhooks:manage'], 'hooks only');
+    const refused = await t.http().get(listed.downloadUrl).set(bearer(other.key));
+    expect([refused.status, refused.body.code]).toEqual([403, 'AUTH-403']);
   });
 
   it('lets a key do what its scopes allow, refuses the rest with 403, audits both, records last use', async () => {

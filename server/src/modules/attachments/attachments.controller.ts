@@ -1,3 +1,4 @@
+import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import {
   ApiConflictResponse,
@@ -91,8 +92,13 @@ export class AttachmentsController {
     return { success: true };
   }
 
-  /** Downloads a stored file with its original name (Content-Disposition: attachment, RFC 6266 encoded). */
+  /**
+   * Downloads a stored file with its original name (Content-Disposition: attachment, RFC 6266 encoded).
+   * Callers: the application's token or owner, an admin, an assigned reader, or an API key with
+   * `applications:read` (issue 26 item 8: integrators sync the documents the application detail lists).
+   */
   @Get(':id/download')
+  @RequiresScope('applications:read')
   @ApiOperation({ summary: 'Download a stored file (application-scoped or admin)' })
   @ApiProduces('application/octet-stream')
   @ApiOkResponse({ description: 'the bytes, with the detected Content-Type and the original name' })

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import type { DataSource } from 'typeorm';
+import { isApiKeyPrincipal } from '../api-keys/api-key-principal.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import type { Application } from '../applications/application.entity.js';
 import type { User } from '../users/user.entity.js';
@@ -59,6 +60,10 @@ export class ApplicationAccessService {
       return this.refuse(request, applicationId, 'unknown application');
     }
     if (user.role === 'admin' || application.userId === user.id) return application;
+    // an API key reaches here only on routes that declare a scope it holds (BearerAuthGuard); reads only
+    const caller: unknown = user;
+    if (isApiKeyPrincipal(caller) && ['GET', 'HEAD'].includes(request.method) && caller.scopes.includes('applications:read'))
+      return application;
     if (user.role === 'reader' && ['GET', 'HEAD'].includes(request.method) && (await this.isAssigned(application.id, user.id)))
       return application;
     return this.refuse(request, applicationId, `user ${user.id} is not the owner`);
