@@ -196,10 +196,12 @@ describe('DemoDataService', () => {
   it('is on by default only in development, and in production only when DEMO_DATA=true', async () => {
     const production = {
       NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.internal:25',
       PAYMENT_GATEWAY: 'authorizenet',
       AUTHNET_API_LOGIN_ID: 'login',
       AUTHNET_TRANSACTION_KEY: 'key',
       AUTHNET_CLIENT_KEY: 'client',
+      AUTHNET_ENVIRONMENT: 'sandbox',
     };
     expect(loadConfig({ NODE_ENV: 'development' }).DEMO_DATA).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(false);

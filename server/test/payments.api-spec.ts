@@ -399,15 +399,48 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(() =>
         loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'authorizenet', AUTHNET_API_LOGIN_ID: 'x', AUTHNET_TRANSACTION_KEY: 'y' }),
       ).toThrow(/AUTHNET_CLIENT_KEY/);
+      const live = {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.internal:25',
+        PAYMENT_GATEWAY: 'authorizenet',
+        AUTHNET_API_LOGIN_ID: 'x',
+        AUTHNET_TRANSACTION_KEY: 'y',
+        AUTHNET_CLIENT_KEY: 'z',
+        AUTHNET_ENDPOINT: 'https://api2.authorize.net/xml/v1/request.api',
+      };
+      expect(loadConfig(live).PAYMENT_GATEWAY).toBe('authorizenet');
+    });
+
+    it('production means production (issue 26 item 6): no implicit sandbox, no e-mails to files unless asked for', () => {
+      const live = {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.internal:25',
+        PAYMENT_GATEWAY: 'authorizenet',
+        AUTHNET_API_LOGIN_ID: 'x',
+        AUTHNET_TRANSACTION_KEY: 'y',
+        AUTHNET_CLIENT_KEY: 'z',
+      };
+      // AUTHNET_ENDPOINT unset is the sandbox: refused, naming the variable and both ways out
+      expect(() => loadConfig(live)).toThrow(/AUTHNET_ENDPOINT: https:\/\/apitest\.authorize\.net.*AUTHNET_ENVIRONMENT=sandbox/s);
+      expect(loadConfig({ ...live, AUTHNET_ENVIRONMENT: 'sandbox' }).AUTHNET_ENVIRONMENT).toBe('sandbox');
+      expect(loadConfig({ ...live, AUTHNET_ENDPOINT: 'https://api.authorize.net/xml/v1/request.api' }).PAYMENT_GATEWAY).toBe(
+        'authorizenet',
+      );
+      // no SMTP server: refused unless MAIL_TO_FILES=true
+      const sandbox = { ...live, AUTHNET_ENVIRONMENT: 'sandbox' };
+      const { SMTP_URL: _smtp, ...withoutSmtp } = sandbox;
+      expect(() => loadConfig(withoutSmtp)).toThrow(/SMTP_URL: required in production/);
+      expect(loadConfig({ ...withoutSmtp, MAIL_TO_FILES: 'true' }).MAIL_TO_FILES).toBe(true);
+      // development and tests keep their defaults (sandbox, e-mails to files)
       expect(
         loadConfig({
-          NODE_ENV: 'production',
+          NODE_ENV: 'test',
           PAYMENT_GATEWAY: 'authorizenet',
           AUTHNET_API_LOGIN_ID: 'x',
           AUTHNET_TRANSACTION_KEY: 'y',
           AUTHNET_CLIENT_KEY: 'z',
-        }).PAYMENT_GATEWAY,
-      ).toBe('authorizenet');
+        }).SMTP_URL,
+      ).toBeUndefined();
     });
 
     it('derives the Accept.js URL and CSP origins from AUTHNET_ENVIRONMENT or the endpoint', () => {

@@ -126,6 +126,11 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Outgoing mail server, `smtp://user:pass@host:port` or `smtps://…`. Unset: mail is written to DATA_DIR/mail as .eml files. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /**
+   * Without SMTP_URL, e-mails are written as files in DATA_DIR/mail: fine in development and tests; in
+   * production it must be asked for with `true` (else start-up stops: applicants would get no e-mail).
+   */
+  MAIL_TO_FILES: booleanFlag.optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Admissions Portal <admissions@example.edu>'),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
@@ -263,6 +268,17 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (config.NODE_ENV === 'production' && config.PAYMENT_GATEWAY === 'fake') {
     problems.push('  PAYMENT_GATEWAY: the fake gateway cannot be used in production; set PAYMENT_GATEWAY=authorizenet');
   }
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL && config.MAIL_TO_FILES !== true) {
+    problems.push('  SMTP_URL: required in production (or MAIL_TO_FILES=true to write e-mails as files in DATA_DIR/mail)');
+  }
+  // production means production (issue 26 item 6): the sandbox takes no money, so it must be asked for by name
+  if (config.NODE_ENV === 'production' && config.PAYMENT_GATEWAY === 'authorizenet' && config.AUTHNET_ENVIRONMENT !== 'sandbox') {
+    if (!PRODUCTION_AUTHNET_HOSTS.includes(new URL(config.AUTHNET_ENDPOINT).hostname))
+      problems.push(
+        `  AUTHNET_ENDPOINT: ${config.AUTHNET_ENDPOINT} is not Authorize.Net's production endpoint (https://api2.authorize.net/xml/v1/request.api); ` +
+          'set it, or AUTHNET_ENVIRONMENT=sandbox to run production on the sandbox on purpose',
+      );
+  }
   if (config.PAYMENT_GATEWAY === 'authorizenet') {
     if (!config.AUTHNET_API_LOGIN_ID) problems.push('  AUTHNET_API_LOGIN_ID: required with PAYMENT_GATEWAY=authorizenet');
     if (!config.AUTHNET_TRANSACTION_KEY) problems.push('  AUTHNET_TRANSACTION_KEY: required with PAYMENT_GATEWAY=authorizenet');
@@ -271,6 +287,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return { ...config, DEMO_DATA: config.DEMO_DATA ?? config.NODE_ENV === 'development' };
 }
+
+/** Hosts of Authorize.Net's production API (anything else is the sandbox or a double). */
+export const PRODUCTION_AUTHNET_HOSTS = ['api.authorize.net', 'api2.authorize.net'];
 
 /** Nest injection token for {@link AppConfig}. */
 export const APP_CONFIG = Symbol('APP_CONFIG');

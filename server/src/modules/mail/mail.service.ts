@@ -39,8 +39,9 @@ export interface MailReceipt {
 /**
  * Sends e-mail through nodemailer (DESIGN §2 "e-mail").
  * - `SMTP_URL` set (`smtp://user:pass@host:port` or `smtps://…`): real SMTP delivery.
- * - Unset: each message is rendered to RFC 822 and written as `<DATA_DIR>/mail/<time>-<id>.eml`, and its
- *   links are logged, so a developer can follow a continue or reset link without a mail server.
+ * - Unset: each message is rendered to RFC 822 and written as `<DATA_DIR>/mail/<time>-<id>.eml` (in
+ *   production only with MAIL_TO_FILES=true); in development its address and links are logged too, so a
+ *   developer can follow a continue or reset link without a mail server — never elsewhere (tokens).
  * Errors: a failed SMTP delivery rejects with nodemailer's error; callers decide whether that fails the request.
  */
 @Injectable()
@@ -86,9 +87,13 @@ export class MailService implements OnModuleDestroy {
     await mkdir(this.mailDir, { recursive: true });
     const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
-    this.logger.log(
-      `Mail to ${message.to} "${message.subject}" written to ${file}${message.links?.length ? ` — ${message.links.join(' ')}` : ''}`,
-    );
+    // the address and the links (which carry tokens) are logged only in development, to follow them without
+    // a mail server; elsewhere the log says that a message was written, never to whom or what it opens
+    if (this.config.NODE_ENV === 'development')
+      this.logger.log(
+        `Mail to ${message.to} "${message.subject}" written to ${file}${message.links?.length ? ` — ${message.links.join(' ')}` : ''}`,
+      );
+    else this.logger.log(`Mail "${message.subject}" written to ${file}`);
     return { messageId: info.messageId, file };
   }
 

@@ -1,8 +1,9 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { AttachmentsModule } from '../attachments/attachments.module.js';
+import { authnetEnvironment } from './gateway/accept-js.config.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
@@ -20,6 +21,10 @@ import { PaymentsService } from './payments.service.js';
 /** The gateway of the configuration: `PAYMENT_GATEWAY=fake` (default; refused in production) or `authorizenet`. */
 export function createPaymentGateway(config: AppConfig): PaymentGateway {
   if (config.PAYMENT_GATEWAY === 'authorizenet') {
+    // which one takes the money, said once at start (issue 26 item 6)
+    new Logger('Payments').log(
+      `Card payments through Authorize.Net ${authnetEnvironment(config)} (${new URL(config.AUTHNET_ENDPOINT).host})`,
+    );
     return new AuthorizeNetGateway({
       apiLoginId: config.AUTHNET_API_LOGIN_ID!,
       transactionKey: config.AUTHNET_TRANSACTION_KEY!,

@@ -1,12 +1,9 @@
-import type { AppConfig } from '../../../config/app-config.js';
+import { PRODUCTION_AUTHNET_HOSTS, type AppConfig } from '../../../config/app-config.js';
 
 /** Accept.js in the Authorize.Net sandbox. */
 export const ACCEPT_JS_SANDBOX_URL = 'https://jstest.authorize.net/v1/Accept.js';
 /** Accept.js in production. */
 export const ACCEPT_JS_PRODUCTION_URL = 'https://js.authorize.net/v1/Accept.js';
-
-/** Hosts of the production Authorize.Net API (any other endpoint counts as the sandbox). */
-const PRODUCTION_API_HOSTS = new Set(['api.authorize.net', 'api2.authorize.net']);
 
 /** The settings the browser needs to tokenise a card with Accept.js (public values only). */
 export interface AcceptJsSettings {
@@ -38,7 +35,7 @@ export function authnetEnvironment(config: Pick<AppConfig, 'AUTHNET_ENVIRONMENT'
   } catch {
     /* validated as a URL by the config schema; fall back to the sandbox */
   }
-  return PRODUCTION_API_HOSTS.has(host) ? 'production' : 'sandbox';
+  return PRODUCTION_AUTHNET_HOSTS.includes(host) ? 'production' : 'sandbox';
 }
 
 /**
