@@ -231,6 +231,11 @@ export const configSchema = z.object({
   WEBHOOK_SWEEP_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Webhooks: a due delivery still pending this long after its job was queued is queued again (seconds). */
   WEBHOOK_REQUEUE_AFTER_SECONDS: z.coerce.number().min(1).default(300),
+  /**
+   * Whether webhook receivers may be on private addresses (loopback, RFC 1918, link-local, unique-local…),
+   * for on-premises receivers. Unset: allowed outside production only (development keeps http on localhost).
+   */
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: booleanFlag.optional(),
   /** Webhooks: longest wait for a receiver's answer (ms). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Days a recommender's link stays valid when the application has no deadline (issue 15 item 1). */
@@ -290,6 +295,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 
 /** Hosts of Authorize.Net's production API (anything else is the sandbox or a double). */
 export const PRODUCTION_AUTHNET_HOSTS = ['api.authorize.net', 'api2.authorize.net'];
+
+/** Whether webhook receivers may be on private addresses: WEBHOOK_ALLOW_PRIVATE_HOSTS, else outside production only. */
+export function webhooksMayReachPrivateHosts(config: Pick<AppConfig, 'WEBHOOK_ALLOW_PRIVATE_HOSTS' | 'NODE_ENV'>): boolean {
+  return config.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? config.NODE_ENV !== 'production';
+}
 
 /** Nest injection token for {@link AppConfig}. */
 export const APP_CONFIG = Symbol('APP_CONFIG');

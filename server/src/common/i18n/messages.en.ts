@@ -81,6 +81,7 @@ export const en = {
     'KEY-422-expiry': 'The expiry must be in the future.',
     'WHK-409': 'This delivery is being attempted right now. Please try again in a moment.',
     'WHK-422-url': 'Enter an https:// address (http:// is accepted only for localhost outside production).',
+    'WHK-422-private': 'This address is, or leads to, a private or internal network address. Enter the receiver’s public https:// address.',
     'SRV-503': 'The service is not ready. Please try again shortly.',
     'SRV-500': 'Something went wrong on our side. Please try again.',
     'APP-422-incomplete': 'The application is not complete yet. Please answer the fields listed.',

@@ -77,6 +77,8 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'KEY-422-expiry': 'La fecha de caducidad debe ser futura.',
     'WHK-409': 'Esta entrega se está intentando en este momento. Inténtelo de nuevo en un momento.',
     'WHK-422-url': 'Introduzca una dirección https:// (http:// solo se acepta para localhost fuera de producción).',
+    'WHK-422-private':
+      'Esta dirección es, o lleva a, una dirección de red privada o interna. Introduzca la dirección pública https:// del receptor.',
     'SRV-503': 'El servicio no está listo. Vuelva a intentarlo en unos momentos.',
     'SRV-500': 'Algo salió mal de nuestra parte. Vuelva a intentarlo.',
     'APP-422-incomplete': 'La solicitud aún no está completa. Responda los campos indicados.',

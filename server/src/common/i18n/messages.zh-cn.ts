@@ -73,6 +73,7 @@ export const zhCN: LocaleMessages<'other'> = {
     'KEY-422-expiry': '到期时间必须晚于现在。',
     'WHK-409': '该投递正在尝试中，请稍后再试。',
     'WHK-422-url': '请输入 https:// 地址（仅在非生产环境中允许 localhost 使用 http://）。',
+    'WHK-422-private': '此地址是（或指向）私有或内部网络地址。请输入接收方的公共 https:// 地址。',
     'SRV-503': '服务尚未就绪，请稍后再试。',
     'SRV-500': '我们这边出了问题，请重试。',
     'APP-422-incomplete': '申请尚未填写完整，请填写所列字段。',

@@ -1,7 +1,8 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, webhooksMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
+import { postJson } from '../../common/net/outbound-policy.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository.js';
 
@@ -126,11 +127,10 @@ export class WebhookDeliveryService implements OnModuleInit {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.config.WEBHOOK_TIMEOUT_MS),
-        headers: {
+      // through a filtering agent: the address connected to must be public (issue 26), no redirect followed
+      const response = await postJson(
+        delivery.url,
+        {
           'content-type': 'application/json',
           'user-agent': 'admissions-portal-webhooks/1',
           'webhook-id': delivery.eventId,
@@ -138,8 +138,9 @@ export class WebhookDeliveryService implements OnModuleInit {
           'webhook-signature': signature,
         },
         body,
-      });
-      await response.body?.cancel().catch(() => undefined);
+        this.config.WEBHOOK_TIMEOUT_MS,
+        webhooksMayReachPrivateHosts(this.config),
+      );
       return { statusCode: response.status, durationMs: elapsed(), error: response.ok ? null : `HTTP ${response.status}` };
     } catch (error) {
       const reason =
@@ -150,9 +151,10 @@ export class WebhookDeliveryService implements OnModuleInit {
   }
 }
 
-/** A network error's most telling message (undici wraps the cause). */
+/** A network error's most telling message (its code, e.g. ECONNREFUSED, or the filter's refusal). */
 function errorText(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const text = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const text = /is not allowed/.test(message) ? 'refused: the receiver is on a private address' : (code ?? message);
   return text.slice(0, 500);
 }

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, webhooksMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
+import { firstNonPublicAddress } from '../../common/net/outbound-policy.js';
 import { AuditService } from '../admin/audit.service.js';
 import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
 import type { User } from '../users/user.entity.js';
@@ -40,9 +41,14 @@ export class WebhookEndpointsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Registers an endpoint with a new secret. 422 VAL-001 (`errors.WHK-422-url`) for a URL that is not https (or local http outside production). */
+  /**
+   * Registers an endpoint with a new secret. 422 VAL-001 (`errors.WHK-422-url`) for a URL that is not https
+   * (or local http outside production); (`errors.WHK-422-private`) for a host that is, or resolves to, a
+   * private, loopback, link-local or other non-public address (unless WEBHOOK_ALLOW_PRIVATE_HOSTS), or that
+   * does not resolve.
+   */
   async create(dto: CreateWebhookEndpointDto, actor: Actor): Promise<CreatedWebhookEndpointResponse> {
-    this.assertUrl(dto.url);
+    await this.assertUrl(dto.url);
     // Standard Webhooks: whsec_ + base64 of 24 random bytes (192 bits)
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
     return this.endpoints.manager.transaction(async (manager) => {
@@ -68,7 +74,7 @@ export class WebhookEndpointsService {
    * they can be redelivered by hand). 404 REQ-404; 422 VAL-001 for a bad URL.
    */
   async update(id: string, dto: UpdateWebhookEndpointDto, actor: Actor): Promise<WebhookEndpointResponse> {
-    if (dto.url !== undefined) this.assertUrl(dto.url);
+    if (dto.url !== undefined) await this.assertUrl(dto.url);
     return this.endpoints.manager.transaction(async (manager) => {
       const repository = manager.getRepository(WebhookEndpoint);
       const row = await this.find(id, repository);
@@ -142,7 +148,7 @@ export class WebhookEndpointsService {
     return Object.assign(deliveryResponse(row), { log, payload: row.payload });
   }
 
-  private assertUrl(url: string): void {
+  private async assertUrl(url: string): Promise<void> {
     let parsed: URL | null = null;
     try {
       parsed = new URL(url);
@@ -152,6 +158,11 @@ export class WebhookEndpointsService {
     const local = this.config.NODE_ENV !== 'production' && parsed?.protocol === 'http:' && LOCAL_HOSTS.has(parsed.hostname);
     if (!parsed || (parsed.protocol !== 'https:' && !local) || parsed.username || parsed.password) {
       throw fieldError('url', 'errors.WHK-422-url');
+    }
+    // the WHATWG parser has already made 2130706433, 0x7f.0.0.1 and the like into dotted addresses
+    if (!webhooksMayReachPrivateHosts(this.config)) {
+      const blocked = await firstNonPublicAddress(parsed.hostname).catch(() => ({ address: parsed.hostname, range: 'unresolved' }));
+      if (blocked) throw fieldError('url', 'errors.WHK-422-private');
     }
   }
 
