@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ShutdownState } from '../src/common/lifecycle/shutdown-state.js';
+import { MailService } from '../src/modules/mail/mail.service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -99,6 +100,38 @@ describe('request ids and /metrics', () => {
     expect(text).toMatch(/portal_db_pool_connections\{state="total"\} [1-9]/);
     expect(text).toContain('# TYPE portal_payments gauge');
     expect(text).toContain('portal_process_cpu_user_seconds_total');
+  });
+
+  it('reports background jobs per queue, webhook deliveries and attempts by outcome with their latency, and e-mails (issue 26 item 9)', async () => {
+    // one e-mail (to a file here), and a webhook delivery whose receiver answered 500 in 120 ms
+    await t.app.get(MailService).send({ to: 'metrics@example.com', subject: 'Metrics', text: 'Counted.' });
+    const [{ id: endpoint }] = (
+      await t.db.query(
+        `INSERT INTO webhook_endpoints (url, description, events, secret) VALUES ('https://93.184.215.14/h', '', '{application.submitted}', 'whsec_x') RETURNING id`,
+      )
+    ).rows;
+    const [{ id: event }] = (
+      await t.db.query(`INSERT INTO webhook_events (type, payload) VALUES ('application.submitted', '{}') RETURNING id`)
+    ).rows;
+    const [{ id: delivery }] = (
+      await t.db.query(
+        `INSERT INTO webhook_deliveries (event_id, endpoint_id, next_attempt_at) VALUES ($1, $2, now() + interval '1 hour') RETURNING id`,
+        [event, endpoint],
+      )
+    ).rows;
+    await t.db.query(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, status_code, duration_ms, error) VALUES ($1, 500, 120, 'HTTP 500')`,
+      [delivery],
+    );
+    const text = (await t.http().get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`)).text;
+    expect(text).toMatch(/portal_emails_total\{outcome="sent"\} [1-9]/);
+    expect(text).toMatch(/portal_webhook_deliveries\{status="pending"\} 1/);
+    expect(text).toMatch(/portal_webhook_attempts\{outcome="http_error"\} 1/);
+    expect(text).toMatch(/portal_webhook_attempt_duration_seconds\{quantile="0.95"\} 0.12/);
+    expect(text).toContain('# TYPE portal_jobs gauge');
+    expect(text).toContain('# TYPE portal_job_oldest_due_age_seconds gauge');
+    // the periodic jobs this app scheduled are counted under their queues
+    expect(text).toMatch(/portal_jobs\{queue="[a-z-]+",state="(queued|active)"\} [1-9]/);
   });
 
   it('answers 404 for /metrics when METRICS_TOKEN is unset', async () => {

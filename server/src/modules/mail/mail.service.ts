@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { MetricsService } from '../observability/metrics.service.js';
 
 /** One e-mail to send. `text` is required (every message has a plain-text body); `html` is optional. */
 export interface MailMessage {
@@ -50,7 +51,10 @@ export class MailService implements OnModuleDestroy {
   private transporterPromise: Promise<Transporter> | undefined;
   private readonly mailDir: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
+  ) {
     this.mailDir = resolve(config.DATA_DIR, 'mail');
   }
 
@@ -74,15 +78,22 @@ export class MailService implements OnModuleDestroy {
    * @returns the Message-ID and, with the file transport, the written file's absolute path
    */
   async send(message: MailMessage): Promise<MailReceipt> {
-    const info = await (
-      await this.transporter()
-    ).sendMail({
-      from: this.config.MAIL_FROM,
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-    });
+    let info: { messageId: string };
+    try {
+      info = await (
+        await this.transporter()
+      ).sendMail({
+        from: this.config.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+    } catch (error) {
+      this.metrics?.countEmail('failed');
+      throw error;
+    }
+    this.metrics?.countEmail('sent');
     if (!this.writesFiles) return { messageId: info.messageId };
     await mkdir(this.mailDir, { recursive: true });
     const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);

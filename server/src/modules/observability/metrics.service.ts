@@ -18,7 +18,10 @@ interface PgPoolCounters {
 /**
  * Prometheus metrics of this process (issue 14), on a registry of its own: HTTP request count and latency
  * by method, route template and status; the database pool (connections, idle, waiting); payments by
- * status (from the database, so every replica reports the same totals); Node's default process metrics.
+ * status, background jobs waiting and running per queue with the oldest due job's age, webhook
+ * deliveries and attempts by outcome with the attempts' latency (from the database, so every replica
+ * reports the same totals; issue 26 item 9); e-mails sent and failed by this process; Node's default
+ * process metrics.
  * Served by {@link MetricsService.middleware} at `GET /metrics` with `Authorization: Bearer METRICS_TOKEN`.
  */
 @Injectable()
@@ -27,6 +30,7 @@ export class MetricsService {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly latency: Histogram<'method' | 'route' | 'status'>;
   private readonly fastPath: Counter<'route'>;
+  private readonly emails: Counter<'outcome'>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -79,6 +83,92 @@ export class MetricsService {
         for (const row of rows) this.set({ status: row.status }, row.n);
       },
     });
+    // background jobs (issue 26 item 9): what waits, and for how long, per pg-boss queue
+    const jobs = async <T>(sql: string): Promise<T[]> => {
+      if (!db.isInitialized) return [];
+      return (await db.query(sql).catch(() => [])) as T[]; // no pgboss schema yet: nothing to report
+    };
+    new Gauge({
+      name: 'portal_jobs',
+      help: 'Background jobs waiting (queued: created or retry, due now or later) or running (active), by pg-boss queue',
+      labelNames: ['queue', 'state'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await jobs<{ name: string; state: string; n: number }>(
+          `SELECT name, CASE WHEN state::text = 'active' THEN 'active' ELSE 'queued' END AS state, count(*)::int AS n
+             FROM pgboss.job WHERE state::text IN ('created', 'retry', 'active') GROUP BY 1, 2`,
+        );
+        this.reset();
+        for (const row of rows) this.set({ queue: row.name, state: row.state }, row.n);
+      },
+    });
+    new Gauge({
+      name: 'portal_job_oldest_due_age_seconds',
+      help: 'Age (seconds) of the oldest job that is due and not yet started, by pg-boss queue (0 when none waits)',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await jobs<{ name: string; age: number }>(
+          `SELECT name, extract(epoch FROM now() - min(start_after))::float8 AS age
+             FROM pgboss.job WHERE state::text IN ('created', 'retry') AND start_after <= now() GROUP BY name`,
+        );
+        this.reset();
+        for (const row of rows) this.set({ queue: row.name }, Math.max(0, row.age));
+      },
+    });
+    // webhook deliveries by outcome, and how long receivers take (from the database: every replica agrees)
+    new Gauge({
+      name: 'portal_webhook_deliveries',
+      help: 'Webhook deliveries by status (pending, succeeded, failed)',
+      labelNames: ['status'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await jobs<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status');
+        this.reset();
+        for (const row of rows) this.set({ status: row.status }, row.n);
+      },
+    });
+    new Gauge({
+      name: 'portal_webhook_attempts',
+      help: 'Webhook delivery attempts by outcome (success: 2xx; http_error: another status; network_error: no answer)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await jobs<{ outcome: string; n: number }>(
+          `SELECT CASE WHEN status_code BETWEEN 200 AND 299 THEN 'success' WHEN status_code IS NULL THEN 'network_error' ELSE 'http_error' END AS outcome,
+                  count(*)::int AS n FROM webhook_delivery_attempts GROUP BY 1`,
+        );
+        this.reset();
+        for (const row of rows) this.set({ outcome: row.outcome }, row.n);
+      },
+    });
+    new Gauge({
+      name: 'portal_webhook_attempt_duration_seconds',
+      help: 'Webhook attempt duration (seconds) over the last hour: median and 95th percentile',
+      labelNames: ['quantile'],
+      registers: [this.registry],
+      async collect() {
+        const [row] = await jobs<{ p50: number | null; p95: number | null }>(
+          `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_ms) / 1000.0 AS p50,
+                  percentile_cont(0.95) WITHIN GROUP (ORDER BY duration_ms) / 1000.0 AS p95
+             FROM webhook_delivery_attempts WHERE attempted_at > now() - interval '1 hour'`,
+        );
+        this.reset();
+        if (row?.p50 != null) this.set({ quantile: '0.5' }, Number(row.p50));
+        if (row?.p95 != null) this.set({ quantile: '0.95' }, Number(row.p95));
+      },
+    });
+    this.emails = new Counter({
+      name: 'portal_emails_total',
+      help: 'E-mails handed to the SMTP server (or written to files), by outcome (sent, failed), by this process',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+  }
+
+  /** Counts one e-mail sent or failed (MailService). */
+  countEmail(outcome: 'sent' | 'failed'): void {
+    this.emails.inc({ outcome });
   }
 
   /**
