@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConsoleLogger, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
@@ -14,6 +14,7 @@ import { runMigrations } from './database/data-source.js';
 import type { EmbeddedDatabase } from './database/embedded-postgres.js';
 import { DemoDataService } from './modules/demo/demo-data.service.js';
 import { codeCache } from './bundle/code-cache.js';
+import { bootstrapLogger } from './modules/observability/logging.options.js';
 
 /** The embedded PostgreSQL of this process, if one was started (stopped on shutdown and on a failed boot). */
 let embedded: EmbeddedDatabase | undefined;
@@ -41,9 +42,8 @@ async function bootstrap(): Promise<void> {
     }
     throw error;
   }
-  // Until the app's pino logger takes over: JSON lines too, unless pretty logs are wanted.
-  const pretty = (config.LOG_FORMAT ?? (config.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty';
-  Logger.overrideLogger(new ConsoleLogger({ json: !pretty, colors: pretty }));
+  // Until the app's pino logger takes over: pino too, in the same shape and format (one schema from the first line).
+  Logger.overrideLogger(bootstrapLogger(config));
   if (process.argv.includes('--production') && config.NODE_ENV !== 'production' && !config.ALLOW_NON_PRODUCTION) {
     process.stderr.write(
       `start:prod refuses NODE_ENV=${config.NODE_ENV}: set NODE_ENV=production, or ALLOW_NON_PRODUCTION=true to run ` +

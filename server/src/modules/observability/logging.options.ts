@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
+import type { LoggerService } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
+import { pino, type Level, type LoggerOptions } from 'pino';
 import { maskUrl } from '../../common/http/mask-url.js';
 import type { AppConfig } from '../../config/app-config.js';
 
@@ -97,5 +99,30 @@ export function loggingOptions(config: AppConfig): Params {
       },
       ...(format === 'pretty' && prettyAvailable() ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
     },
+  };
+}
+
+/**
+ * The logger of the start-up, before the app's own (nestjs-pino) exists (issue 26 item 9: one log schema
+ * from the first line): a pino logger with the app's level, redaction and format, writing what Nest's
+ * `Logger` hands it as `{ level, time, pid, hostname, context, msg }` — the same shape as every later line.
+ */
+export function bootstrapLogger(config: AppConfig): LoggerService {
+  const options = loggingOptions(config).pinoHttp as LoggerOptions;
+  const logger = pino({ level: options.level, redact: options.redact, ...(options.transport ? { transport: options.transport } : {}) });
+  const write =
+    (level: Level) =>
+    (message: unknown, ...rest: unknown[]): void => {
+      const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+      if (message instanceof Error) logger[level]({ context, err: message }, message.message);
+      else logger[level](context ? { context } : {}, typeof message === 'string' ? message : JSON.stringify(message));
+    };
+  return {
+    log: write('info'),
+    error: write('error'),
+    warn: write('warn'),
+    debug: write('debug'),
+    verbose: write('trace'),
+    fatal: write('fatal'),
   };
 }
