@@ -198,11 +198,24 @@ describe('API keys', () => {
     const busy = await newKey(['applications:read'], 'busy');
     const calm = await newKey(['applications:read'], 'calm');
     const statuses: number[] = [];
-    for (let i = 0; i < RATE_LIMIT + 2; i += 1) statuses.push((await t.http().get('/api/admin/applications').set(bearer(busy.key))).status);
+    const quota: string[] = [];
+    for (let i = 0; i < RATE_LIMIT + 2; i += 1) {
+      const answer = await t.http().get('/api/admin/applications').set(bearer(busy.key));
+      statuses.push(answer.status);
+      // the IETF httpapi RateLimit fields on every answer to a key (issue 26 item 8): requests left this window
+      expect(answer.headers['ratelimit-policy']).toBe(`"api-key";q=${RATE_LIMIT};w=60`);
+      quota.push(String(answer.headers.ratelimit).replace(/;t=\d+$/, ''));
+    }
     expect(statuses).toEqual([...Array(RATE_LIMIT).fill(200), 429, 429]);
+    expect(quota).toEqual([
+      ...Array.from({ length: RATE_LIMIT }, (_, i) => `"api-key";r=${RATE_LIMIT - 1 - i}`),
+      '"api-key";r=0',
+      '"api-key";r=0',
+    ]);
     const limited = await t.http().get('/api/admin/applications').set(bearer(busy.key));
     expect(limited.body).toMatchObject({ success: false, code: 'AUTH-429' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers.ratelimit).toMatch(/^"api-key";r=0;t=[1-9]\d*$/);
     expect((await t.http().get('/api/admin/applications').set(bearer(calm.key))).status).toBe(200);
   });
 

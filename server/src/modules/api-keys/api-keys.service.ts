@@ -36,7 +36,7 @@ export class ApiKeysService {
   constructor(
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly audit: AuditService,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     store: RateLimitStore,
   ) {
     this.limiter = store.create({ name: 'api-key', points: config.API_KEY_RATE_LIMIT_PER_MINUTE, duration: 60 });
@@ -62,9 +62,10 @@ export class ApiKeysService {
    */
   async authorize(principal: ApiKeyPrincipal, required: ApiKeyScope | undefined, request: Request): Promise<void> {
     try {
-      await this.limiter.consume(principal.id);
+      this.rateLimitHeaders(request, await this.limiter.consume(principal.id));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      this.rateLimitHeaders(request, rejection);
       throw tooManyAttempts(rejection.msBeforeNext);
     }
     const allowed = required !== undefined && principal.scopes.includes(required);
@@ -81,6 +82,18 @@ export class ApiKeysService {
       },
     });
     if (!allowed) throw new ApiException(HttpStatus.FORBIDDEN, 'AUTH-403');
+  }
+
+  /**
+   * The key's quota on its answer (issue 26 item 8), as the IETF httpapi RateLimit header fields draft
+   * writes them: `RateLimit-Policy: "api-key";q=<requests>;w=60` and `RateLimit: "api-key";r=<left>;t=<seconds
+   * until the window resets>`, on every answer to an API key, 429s included.
+   */
+  private rateLimitHeaders(request: Request, state: RateLimiterRes): void {
+    const response = request.res;
+    if (!response || response.headersSent) return;
+    response.setHeader('RateLimit-Policy', `"api-key";q=${this.config.API_KEY_RATE_LIMIT_PER_MINUTE};w=60`);
+    response.setHeader('RateLimit', `"api-key";r=${Math.max(0, state.remainingPoints)};t=${Math.ceil(state.msBeforeNext / 1000)}`);
   }
 
   /**
