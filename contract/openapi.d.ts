@@ -621,6 +621,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/applications/changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Applications changed since a cursor (incremental sync) */
+    get: operations['listAdminApplicationChanges'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/applications/export.csv': {
     parameters: {
       query?: never;
@@ -2612,6 +2629,12 @@ export interface components {
       firstReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
       /** @enum {string} */
       secondReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
+    };
+    ApplicationChangesResponse: {
+      /** @description applications changed after the cursor, by (updatedAt, id) */
+      data: components['schemas']['AdminApplicationResponse'][];
+      /** @description pass as `after` for the next page, and keep it for the next sync (a page shorter than `limit` is the last for now) */
+      nextCursor: string;
     };
     AdminAttachment: {
       /** Format: uuid */
@@ -7141,6 +7164,94 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminApplicationResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listAdminApplicationChanges: {
+    parameters: {
+      query?: {
+        /** @description the `nextCursor` of the previous page; omitted: from the beginning */
+        after?: string;
+        /** @description rows per page */
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApplicationChangesResponse'];
         };
       };
       /** @description AUTH-401 */

@@ -21,6 +21,7 @@ import { APPLICATION_SORT_FIELDS, AdminApplicationsService } from './admin-appli
 import { AuditService } from './audit.service.js';
 import { csvSafe } from './csv-safe.js';
 import { AdminApplicationDetail, AdminApplicationResponse, ReferenceStatusesDto } from './dto/admin-application.dto.js';
+import { ApplicationChangesQuery, ApplicationChangesResponse } from './dto/application-changes.dto.js';
 
 /** Columns of the CSV export, in order (the list fields). */
 const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
@@ -66,7 +67,7 @@ export class AdminApplicationsController {
   /**
    * A page of applications with `Content-Range`. Filters (JSON `filter`): `q` (name, e-mail or reference
    * number), `status`, `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId`,
-   * `createdFrom`, `createdTo`, `id` (list), `assignedTo` (a reader's id). 400 REQ-400 on a malformed sort,
+   * `createdFrom`, `createdTo`, `updatedFrom`, `updatedTo`, `id` (list), `assignedTo` (a reader's id). 400 REQ-400 on a malformed sort,
    * range or filter. Readers may call it and see only the applications assigned to them (issue 15).
    */
   @Get()
@@ -79,6 +80,21 @@ export class AdminApplicationsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<AdminApplicationResponse[]> {
     return listPage(query, response, 'applications', APPLICATION_SORT_FIELDS, (parsed) => this.applications.page(parsed, caller));
+  }
+
+  /**
+   * Incremental sync for integrators (issue 26 item 8): applications changed after `after` (a cursor from
+   * the previous page), oldest change first, keyset-paged on (updatedAt, id), so records that change
+   * during a sync are neither skipped nor repeated; a record changed again later comes again. Changes
+   * appear about 2 s after they are made. Keep the last `nextCursor` for the next sync.
+   * 400 REQ-400 for a cursor the portal did not make; 422 VAL-001 for a bad `limit`.
+   */
+  @Get('changes')
+  @ApiOperation({ operationId: 'listAdminApplicationChanges', summary: 'Applications changed since a cursor (incremental sync)' })
+  @ApiOkResponse({ type: ApplicationChangesResponse })
+  async changes(@Query() query: ApplicationChangesQuery): Promise<ApplicationChangesResponse> {
+    const page = await this.applications.changes(query.after, query.limit ?? 100);
+    return Object.assign(new ApplicationChangesResponse(), { data: page.rows, nextCursor: page.nextCursor });
   }
 
   /**

@@ -57,6 +57,30 @@ export function readerScoped(filter: Record<string, unknown>, caller: Caller | u
   return caller?.role === 'reader' ? { ...filter, assignedTo: caller.id } : filter;
 }
 
+/** How old a change must be before the changes feed serves it (ms): longer than any write transaction. */
+export const CHANGES_SETTLE_MS = 2000;
+
+/** A changes-feed position: the last row's `updated_at` (ISO, microseconds) and id. */
+interface ChangeCursor {
+  at: string;
+  id: string;
+}
+
+/** An opaque, URL-safe cursor (base64url of `<updatedAt>|<id>`; `start` for the beginning). */
+export function encodeChangeCursor(position: ChangeCursor | null): string {
+  return Buffer.from(position ? `${position.at}|${position.id}` : 'start').toString('base64url');
+}
+
+/** The position of a cursor; null for the beginning, undefined for a cursor this service did not make. */
+function decodeChangeCursor(cursor: string): ChangeCursor | null | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (text === 'start') return null;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+    text,
+  );
+  return match ? { at: match[1]!, id: match[2]! } : undefined;
+}
+
 /**
  * The admissions office's view of applications (DESIGN §4, §10): search, filters, sorting, one record
  * with everything attached, CSV export, withdraw and reopen (audited).
@@ -73,7 +97,7 @@ export class AdminApplicationsService {
   /**
    * The filtered query. Filters: `q` (part of the name, e-mail, or the reference number), `status`,
    * `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId` (one value or a list each),
-   * `createdFrom` / `createdTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany),
+   * `createdFrom` / `createdTo` and `updatedFrom` / `updatedTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany),
    * `assignedTo` (a user id: applications assigned to that reader, issue 15).
    * @throws ApiException 400 REQ-400 for a malformed filter value
    */
@@ -105,7 +129,41 @@ export class AdminApplicationsService {
       });
     }
     applyDateRange(qb, 'a.created_at', filter.createdFrom, filter.createdTo);
+    applyDateRange(qb, 'a.updated_at', filter.updatedFrom, filter.updatedTo);
     return qb;
+  }
+
+  /**
+   * Incremental sync (issue 26 item 8): the applications changed after `cursor`, in (updated_at, id) order,
+   * keyset-paged (no offset: rows that change meanwhile are neither skipped nor repeated), with the cursor
+   * of the last row. Only changes older than {@link CHANGES_SETTLE_MS} are served: `updated_at` is a
+   * transaction's start time, and a transaction still open could commit a row stamped before a cursor
+   * already handed out; waiting out the longest write lets every change be read once.
+   * @param cursor a `nextCursor` from an earlier page, or undefined for the beginning
+   * @param limit rows per page (1–500)
+   * @throws ApiException 400 REQ-400 for a cursor this service did not make
+   */
+  async changes(cursor: string | undefined, limit: number): Promise<{ rows: AdminApplicationResponse[]; nextCursor: string }> {
+    const qb = this.applications
+      .createQueryBuilder('a')
+      .where(`a.updated_at < now() - make_interval(secs => :settle)`, { settle: CHANGES_SETTLE_MS / 1000 })
+      .orderBy('a.updated_at', 'ASC')
+      .addOrderBy('a.id', 'ASC')
+      .limit(limit);
+    const position = cursor === undefined ? null : decodeChangeCursor(cursor);
+    if (position === undefined) throw new ApiException(HttpStatus.BAD_REQUEST, 'REQ-400');
+    let last = position;
+    if (last) qb.andWhere('(a.updated_at, a.id) > (:at::timestamptz, :id::uuid)', { at: last.at, id: last.id });
+    const rows = await qb.getMany();
+    // updated_at keeps microseconds that a JS Date would lose: the cursor takes them from the database
+    if (rows.length) {
+      const [stamp] = (await this.db.query(
+        `SELECT to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at FROM applications WHERE id = $1`,
+        [rows[rows.length - 1]!.id],
+      )) as { at: string }[];
+      last = { at: stamp!.at, id: rows[rows.length - 1]!.id };
+    }
+    return { rows: rows.map(AdminApplicationResponse.from), nextCursor: encodeChangeCursor(last) };
   }
 
   /** A sorted page of the filtered list with its total; a reader sees only the applications assigned to them. */
