@@ -12,7 +12,16 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { DocumentTitle } from './DocumentTitle';
 
-/** Moves focus to the start of the document when the route changes (not on the first page). */
+/** Id of the invisible element at the very start of `<body>` that focus returns to on a page change. */
+const FOCUS_START_ID = 'focus-start';
+
+/**
+ * Moves focus to the start of the document when the route changes (not on the first page): to an
+ * invisible element placed before everything else (before the skip link), so the next Tab goes on from
+ * there. (Focusing `<body>` is not enough: when the followed link was removed, `<body>` already has focus,
+ * focusing it again changes nothing, and chromium's next Tab starts where the link stood.) The element
+ * names the new page for screen readers (the document title).
+ */
 function FocusStartOnNavigation() {
   const { pathname } = useLocation();
   const first = useRef(true);
@@ -21,10 +30,22 @@ function FocusStartOnNavigation() {
       first.current = false;
       return;
     }
-    const body = document.body;
-    body.setAttribute('tabindex', '-1');
-    body.focus({ preventScroll: true });
-    body.removeAttribute('tabindex');
+    let start = document.getElementById(FOCUS_START_ID);
+    if (!start) {
+      start = document.createElement('div');
+      start.id = FOCUS_START_ID;
+      start.tabIndex = -1;
+      start.className = 'visually-hidden';
+      Object.assign(start.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)' });
+      document.body.insertBefore(start, document.body.firstChild);
+    }
+    // the title is set once the page's own title is rendered; read it a moment later
+    const anchor = start;
+    const timer = window.setTimeout(() => {
+      anchor.textContent = document.title;
+      anchor.focus({ preventScroll: true });
+    }, 0);
+    return () => window.clearTimeout(timer);
   }, [pathname]);
   return null;
 }
