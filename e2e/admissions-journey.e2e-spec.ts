@@ -172,7 +172,7 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     await docs.goto(`${portal.baseUrl}/details/1?token=${encodeURIComponent(detailsToken)}`);
     const fromRecommenders = docs.getByTestId('recommenders-section');
     await fromRecommenders.getByRole('heading', { name: 'De sus recomendadores' }).waitFor();
-    await expect(fromRecommenders.getByTestId('recommendation-state-first').textContent()).resolves.toContain('Recibida (confidencial)');
+    await fromRecommenders.getByTestId('recommendation-state-first').getByText('Recibida (confidencial)').waitFor();
     await expect(fromRecommenders.getByTestId('recommendation-state-second').textContent()).resolves.toMatch(/Recibida$/);
     await expect(docs.locator('#file-firstLetterOfRecommendation, #file-secondLetterOfRecommendation').count()).resolves.toBe(0);
     const own = await docs

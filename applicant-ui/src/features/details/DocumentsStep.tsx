@@ -186,6 +186,7 @@ export function DocumentsStep({ record, token, data, onNext }: DocumentsStepProp
         token={token}
         items={status.recommendations}
         requests={requests.items}
+        requestsLoaded={requests.loaded}
         onChanged={() => {
           requests.reload();
           void data.refreshAttachments();

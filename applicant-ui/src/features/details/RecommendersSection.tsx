@@ -21,6 +21,8 @@ export interface RecommendersSectionProps {
   items: RecommendationItem[];
   /** The application's live requests. */
   requests: Recommendation[];
+  /** The requests have been loaded (until then a received letter's confidentiality is unknown). */
+  requestsLoaded: boolean;
   /** After a request changed: reload the requests and the checklist. */
   onChanged: () => void;
 }
@@ -29,9 +31,15 @@ export interface RecommendersSectionProps {
 const CONTACT_FIELD = { first: 'firstRecommender', second: 'secondRecommender' } as const;
 
 /** The recommendations of the file, as the documents step shows them. */
-export function RecommendersSection({ record, token, items, requests, onChanged }: RecommendersSectionProps) {
+export function RecommendersSection({ record, token, items, requests, requestsLoaded, onChanged }: RecommendersSectionProps) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
+  if (!requestsLoaded)
+    return (
+      <p className="loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
   return (
     <section className="recommenders-section" aria-labelledby="recommenders-heading" data-testid="recommenders-section">
       <h3 id="recommenders-heading">{t('details.recommenders.title')}</h3>

@@ -5,6 +5,8 @@ import { listRecommendations, type Recommendation } from './recommendations-api'
 /** Loads the requests of `applicationId` (with the application token when the form holds one). */
 export function useRecommendations(applicationId: string, token: string | null, enabled = true) {
   const [items, setItems] = useState<Recommendation[]>([]);
+  /** The first answer arrived (or failed): callers that read a request's details wait for it. */
+  const [loaded, setLoaded] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((a) => a + 1), []);
 
@@ -13,11 +15,12 @@ export function useRecommendations(applicationId: string, token: string | null, 
     let alive = true;
     listRecommendations(applicationId, token)
       .then((list) => alive && setItems(list))
-      .catch(() => undefined); // the panels still offer "Send request"; a failed action reports itself
+      .catch(() => undefined) // the panels still offer "Send request"; a failed action reports itself
+      .finally(() => alive && setLoaded(true));
     return () => {
       alive = false;
     };
   }, [applicationId, token, enabled, attempt]);
 
-  return { items, reload };
+  return { items, loaded, reload };
 }
