@@ -392,6 +392,16 @@ describe('Payments with the fake gateway: /api/payments', () => {
   });
 
   describe('configuration', () => {
+    /** A production configuration with mail and Authorize.Net credentials, AUTHNET_ENDPOINT left at its (sandbox) default. */
+    const PRODUCTION = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.internal:25',
+      PAYMENT_GATEWAY: 'authorizenet',
+      AUTHNET_API_LOGIN_ID: 'x',
+      AUTHNET_TRANSACTION_KEY: 'y',
+      AUTHNET_CLIENT_KEY: 'z',
+    };
+
     it('refuses to start in production with the fake gateway, naming PAYMENT_GATEWAY', () => {
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
       expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_GATEWAY/);
@@ -399,27 +409,13 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(() =>
         loadConfig({ NODE_ENV: 'production', PAYMENT_GATEWAY: 'authorizenet', AUTHNET_API_LOGIN_ID: 'x', AUTHNET_TRANSACTION_KEY: 'y' }),
       ).toThrow(/AUTHNET_CLIENT_KEY/);
-      const live = {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://mail.example.internal:25',
-        PAYMENT_GATEWAY: 'authorizenet',
-        AUTHNET_API_LOGIN_ID: 'x',
-        AUTHNET_TRANSACTION_KEY: 'y',
-        AUTHNET_CLIENT_KEY: 'z',
-        AUTHNET_ENDPOINT: 'https://api2.authorize.net/xml/v1/request.api',
-      };
-      expect(loadConfig(live).PAYMENT_GATEWAY).toBe('authorizenet');
+      expect(loadConfig({ ...PRODUCTION, AUTHNET_ENDPOINT: 'https://api2.authorize.net/xml/v1/request.api' }).PAYMENT_GATEWAY).toBe(
+        'authorizenet',
+      );
     });
 
     it('production means production (issue 26 item 6): no implicit sandbox, no e-mails to files unless asked for', () => {
-      const live = {
-        NODE_ENV: 'production',
-        SMTP_URL: 'smtp://mail.example.internal:25',
-        PAYMENT_GATEWAY: 'authorizenet',
-        AUTHNET_API_LOGIN_ID: 'x',
-        AUTHNET_TRANSACTION_KEY: 'y',
-        AUTHNET_CLIENT_KEY: 'z',
-      };
+      const live = PRODUCTION;
       // AUTHNET_ENDPOINT unset is the sandbox: refused, naming the variable and both ways out
       expect(() => loadConfig(live)).toThrow(/AUTHNET_ENDPOINT: https:\/\/apitest\.authorize\.net.*AUTHNET_ENVIRONMENT=sandbox/s);
       expect(loadConfig({ ...live, AUTHNET_ENVIRONMENT: 'sandbox' }).AUTHNET_ENVIRONMENT).toBe('sandbox');

@@ -35,7 +35,6 @@ function FocusStartOnNavigation() {
       start = document.createElement('div');
       start.id = FOCUS_START_ID;
       start.tabIndex = -1;
-      start.className = 'visually-hidden';
       Object.assign(start.style, { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)' });
       document.body.insertBefore(start, document.body.firstChild);
     }
