@@ -362,6 +362,166 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/programs/terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every term with its name in the caller’s language */
+    get: operations['listTermNames'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/programs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List programs
+     * @description Filters: q (name or English label), gender, program, archived, id.
+     */
+    get: operations['listCataloguePrograms'];
+    put?: never;
+    /** Create a program */
+    post: operations['createCatalogueProgram'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/programs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One program */
+    get: operations['getCatalogueProgram'];
+    /**
+     * Change or archive a program
+     * @description 409: CAT-409-in-use (renaming one applications use), CAT-409-taken.
+     */
+    put: operations['updateCatalogueProgram'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms/{id}/roll-over': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Copy a term and its offerings to the next cycle */
+    post: operations['rollOverCatalogueTerm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List terms
+     * @description Filters: q (key), archived, id.
+     */
+    get: operations['listCatalogueTerms'];
+    put?: never;
+    /** Create a term */
+    post: operations['createCatalogueTerm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/terms/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One term */
+    get: operations['getCatalogueTerm'];
+    /**
+     * Change or archive a term
+     * @description 409: CAT-409-in-use (rekeying one applications use), CAT-409-taken.
+     */
+    put: operations['updateCatalogueTerm'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/offerings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List offerings
+     * @description Filters: termId, programId, gender, open, archived, acceptingNow, id.
+     */
+    get: operations['listCatalogueOfferings'];
+    put?: never;
+    /** Create a offering */
+    post: operations['createCatalogueOffering'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/offerings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One offering */
+    get: operations['getCatalogueOffering'];
+    /**
+     * Change or archive a offering
+     * @description 409: CAT-409-in-use (moving one applications use), CAT-409-taken.
+     */
+    put: operations['updateCatalogueOffering'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/maintenance/check': {
     parameters: {
       query?: never;
@@ -1209,43 +1369,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/deadlines': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List application deadlines */
-    get: operations['listAdminDeadlines'];
-    put?: never;
-    /** Create an application deadline */
-    post: operations['createAdminDeadline'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/deadlines/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One application deadline */
-    get: operations['getAdminDeadline'];
-    /** Change an application deadline */
-    put: operations['updateAdminDeadline'];
-    post?: never;
-    /** Delete an application deadline */
-    delete: operations['deleteAdminDeadline'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/applications/{id}/checklist': {
     parameters: {
       query?: never;
@@ -1623,7 +1746,7 @@ export interface components {
        * @example pak_3kT9xQ1b
        */
       prefix: string;
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
       /**
        * Format: date-time
        * @description null: never expires
@@ -1654,7 +1777,7 @@ export interface components {
        *       "applications:read"
        *     ]
        */
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
       /** Format: date-time */
       expiresAt?: string | null;
     };
@@ -1668,7 +1791,7 @@ export interface components {
        * @example pak_3kT9xQ1b
        */
       prefix: string;
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
       /**
        * Format: date-time
        * @description null: never expires
@@ -1848,15 +1971,28 @@ export interface components {
       college: string;
     };
     CourseDto: {
-      /** @example Spring 2026 */
+      /** @description the term's key, the wire value of `semesterApplied` */
       semester: string;
+      /** @description the term's name in the caller's language */
+      label: string;
       /**
+       * @description empty: no location is chosen
        * @example [
        *       "Boro Park",
        *       "Online"
        *     ]
        */
       locations: string[];
+      /**
+       * Format: date-time
+       * @description applications close at this instant (UTC)
+       */
+      closesAt: string;
+      /**
+       * Format: date-time
+       * @description the current round's deadline (UTC); null: none ahead
+       */
+      deadlineAt: string | null;
     };
     ProgramResponse: {
       /** @description stable key, stored as the application's fieldOfInterest */
@@ -1867,26 +2003,213 @@ export interface components {
       label: string;
       /** @description popup; its title in the caller's language (the college is a proper name) */
       popup: components['schemas']['PopupDto'];
-      /** @description empty: the program lists no courses (any semester of the gender, no location) */
+      /** @description the offerings open now, by first day of classes; empty: none open now */
       courses: components['schemas']['CourseDto'][];
+      /**
+       * Format: date-time
+       * @description when nothing is open now: when the next window of the program opens (UTC); else null
+       */
+      nextOpensAt: string | null;
       /** @description section flags of spec §3 */
       flags: {
         [key: string]: boolean;
       };
     };
     SemesterResponse: {
-      /** @example Spring 2026 */
+      /** @description the term's key, the wire value of `semesterApplied` */
       name: string;
-      /**
-       * @description month the semester begins (YYYY-MM)
-       * @example 2026-01
-       */
+      /** @description month the term begins (YYYY-MM) */
       begins: string;
       /**
-       * @description the name in the caller's Accept-Language (issue 11)
-       * @example Otoño 2026
+       * Format: date
+       * @description first day of classes (YYYY-MM-DD)
        */
+      startsOn: string;
+      /** @description the name in the caller's Accept-Language (issue 11) */
       label: string;
+    };
+    LocalizedTextDto: {
+      en: string;
+      es: string;
+      'zh-CN': string;
+    };
+    AdminProgramResponse: {
+      id: number;
+      /** @enum {string} */
+      gender: 'female' | 'male';
+      /** @description the wire value of `fieldOfInterest` */
+      name: string;
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      /** @description the shown name per language */
+      labels: components['schemas']['LocalizedTextDto'];
+      /** @description the popup's title per language */
+      titles: components['schemas']['LocalizedTextDto'];
+      /** @description number of semesters (popup) */
+      semesters: number;
+      /** @description degree-conferring college (popup) */
+      college: string;
+      /** @description section flags of spec §3 */
+      flags: {
+        [key: string]: boolean;
+      };
+      sortOrder: number;
+      /** @description archived programs offer nothing and are kept for the applications that name them */
+      archived: boolean;
+    };
+    SectionFlagsDto: {
+      highSchool?: boolean;
+      bachelor?: boolean;
+      master?: boolean;
+      references?: boolean;
+      unofficialGraduateTranscript?: boolean;
+      undergraduateTranscript?: boolean;
+      highSchoolTranscript?: boolean;
+      gre?: boolean;
+      recommendationLetters?: boolean;
+      resume?: boolean;
+      essay?: boolean;
+      personalStatement?: boolean;
+    };
+    AdminProgramDto: {
+      /** @enum {string} */
+      gender: 'female' | 'male';
+      name: string;
+      /** @enum {string} */
+      program: 'underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite';
+      labels: components['schemas']['LocalizedTextDto'];
+      titles: components['schemas']['LocalizedTextDto'];
+      semesters: number;
+      college: string;
+      flags?: components['schemas']['SectionFlagsDto'];
+      /** @default 0 */
+      sortOrder: number;
+      /** @default false */
+      archived: boolean;
+    };
+    RollOverDto: {
+      /** @default 12 */
+      months: number;
+      key?: string;
+      labels?: components['schemas']['LocalizedTextDto'];
+      /** Format: date */
+      startsOn?: string;
+      /** @default false */
+      dryRun: boolean;
+    };
+    AdminTermResponse: {
+      id: number;
+      /** @description the wire value of `semesterApplied` */
+      key: string;
+      labels: components['schemas']['LocalizedTextDto'];
+      /**
+       * Format: date
+       * @description first day of classes (YYYY-MM-DD)
+       */
+      startsOn: string;
+      archived: boolean;
+    };
+    AdmissionRoundDto: {
+      /**
+       * @description [a-z0-9-]{1,30}
+       * @example priority
+       */
+      key: string;
+      labels: components['schemas']['LocalizedTextDto'];
+      /**
+       * Format: date-time
+       * @description ISO 8601 with offset; answered in UTC
+       */
+      deadlineAt: string;
+    };
+    AdminOfferingResponse: {
+      id: number;
+      programId: number;
+      termId: number;
+      /**
+       * @description the program's
+       * @enum {string}
+       */
+      gender: 'female' | 'male';
+      /** @description the program's name */
+      fieldOfInterest: string;
+      /** @description the term's key */
+      semester: string;
+      locations: string[];
+      /** Format: date-time */
+      opensAt: string;
+      /** Format: date-time */
+      closesAt: string;
+      /** @description days after the close a draft may still be submitted */
+      graceDays: number;
+      /** @description by deadline */
+      rounds: components['schemas']['AdmissionRoundDto'][];
+      /** @description integer cents */
+      applicationFeeCents: number;
+      /** @description integer cents */
+      lateFeeCents: number;
+      /**
+       * Format: date-time
+       * @description the late fee applies after this instant; null: never
+       */
+      lateFeeStartsAt: string | null;
+      /** @description null: no limit */
+      seats: number | null;
+      /** @description the office may close an offering before its window ends */
+      open: boolean;
+      archived: boolean;
+      /** @description takes applications now (open, not archived, inside its window) */
+      acceptingNow: boolean;
+    };
+    RollOverResponse: {
+      dryRun: boolean;
+      /** @description id 0 in a dry run */
+      term: components['schemas']['AdminTermResponse'];
+      /** @description ids 0 in a dry run */
+      offerings: components['schemas']['AdminOfferingResponse'][];
+    };
+    AdminTermDto: {
+      /** @description 1–50 characters */
+      key: string;
+      labels: components['schemas']['LocalizedTextDto'];
+      /**
+       * Format: date
+       * @description YYYY-MM-DD
+       */
+      startsOn: string;
+      /** @default false */
+      archived: boolean;
+    };
+    AdminOfferingDto: {
+      programId: number;
+      termId: number;
+      /**
+       * @description empty: applicants choose no location
+       * @default []
+       */
+      locations: string[];
+      /** Format: date-time */
+      opensAt: string;
+      /** Format: date-time */
+      closesAt: string;
+      /** @default 0 */
+      graceDays: number;
+      /** @default [] */
+      rounds: components['schemas']['AdmissionRoundDto'][];
+      /** @description integer cents */
+      applicationFeeCents: number;
+      /**
+       * @description integer cents
+       * @default 0
+       */
+      lateFeeCents: number;
+      /** Format: date-time */
+      lateFeeStartsAt?: string | null;
+      seats?: number | null;
+      /** @default true */
+      open: boolean;
+      /** @default false */
+      archived: boolean;
     };
     MaintenanceScheduleDto: {
       /** @example 2026-12-01 */
@@ -2051,7 +2374,7 @@ export interface components {
       gender: 'Female' | 'Male';
       /** @description name of a field of interest from GET /api/programs */
       fieldOfInterest: string;
-      /** @example Spring 2026 */
+      /** @description a term key open for the program now (`GET /api/programs` courses[].semester) */
       semester: string;
       /** @example Online */
       location?: string;
@@ -2127,7 +2450,7 @@ export interface components {
       email?: string;
       /** @description changeable; must be offered to the applicant's gender */
       fieldOfInterest?: string;
-      /** @example Fall 2026 */
+      /** @description a term key (`GET /api/programs` courses[].semester) */
       semesterApplied?: string;
       location?: string | null;
       /**
@@ -2552,14 +2875,16 @@ export interface components {
       byProgramGroup: {
         [key: string]: number;
       };
-      /**
-       * @example {
-       *       "Spring 2026": 4
-       *     }
-       */
+      /** @description applications per term key */
       bySemester: {
         [key: string]: number;
       };
+      /** @description applications per admission round key (issue 25); '' = no round (every deadline passed, or no offering) */
+      byRound: {
+        [key: string]: number;
+      };
+      /** @description every term key, by first day of classes (the order to show `bySemester` in) */
+      termOrder: string[];
       /**
        * @example {
        *       "Unpaid": 10,
@@ -2883,7 +3208,7 @@ export interface components {
     };
     AdvisoryLineResponse: {
       id: number;
-      /** @example Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025. */
+      /** @description the line in English, e.g. a term, a program and its deadline */
       textEn: string;
       textEs: string;
       textZhCn: string;
@@ -3063,9 +3388,9 @@ export interface components {
       waived: boolean;
       /**
        * Format: date-time
-       * @description the late fee applies after this instant
+       * @description the late fee of the application's offering applies after this instant; null: no late fee
        */
-      lateFeeAfter: string;
+      lateFeeAfter: string | null;
       /**
        * @description the configured card gateway (`PAYMENT_GATEWAY`)
        * @enum {string}
@@ -3135,9 +3460,9 @@ export interface components {
       waived: boolean;
       /**
        * Format: date-time
-       * @description the late fee applies after this instant
+       * @description the late fee of the application's offering applies after this instant; null: no late fee
        */
-      lateFeeAfter: string;
+      lateFeeAfter: string | null;
       requestId: string;
       /** @enum {string} */
       status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived';
@@ -3286,58 +3611,6 @@ export interface components {
       subject: string;
       /** @description plain text; merge fields {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}} */
       body: string;
-    };
-    DeadlineResponse: {
-      id: number;
-      /** @example Fall 2026 */
-      semester: string;
-      /** @description null: the whole semester; a field’s own row wins */
-      fieldOfInterest: string | null;
-      /**
-       * Format: date-time
-       * @description UTC instant
-       */
-      deadlineAt: string;
-    };
-    DeadlineDto: {
-      /** @enum {string} */
-      semester: 'Spring 2026' | 'Fall 2026' | 'Summer 2026';
-      /** @enum {string|null} */
-      fieldOfInterest?:
-        | 'BA Psychology'
-        | 'BA Psychology - ABA Track'
-        | 'BA Psychology - Data Science Track'
-        | 'BA Psychology - Education Track'
-        | 'BA Psychology - Health Science Track'
-        | 'BA Psychology - Nutrition Track'
-        | 'BA Psychology - Occupational Therapy Track'
-        | 'BA Psychology - Pre-Med Track'
-        | 'BA Psychology - Social Work Track'
-        | 'BA Psychology - Speech Track'
-        | 'BA Psychology - IMPACT Track'
-        | 'BS Accounting'
-        | 'BS Business Admin with Accounting Specialization'
-        | 'BA Business Administration'
-        | 'Legal Studies'
-        | 'BA Education and Special Education'
-        | 'MS Education and Special Education'
-        | 'MBA'
-        | 'MSW'
-        | 'MPS ABA'
-        | 'MS Nutrition'
-        | 'Master of Speech-Language Pathology'
-        | 'OTD'
-        | 'ABA Advance Certificate'
-        | 'Medical Prereq Courses'
-        | 'Nutrition Prereq Courses'
-        | 'OT Prereq Courses'
-        | 'Speech Prereq Courses'
-        | null;
-      /**
-       * Format: date-time
-       * @example 2026-06-30T23:59:00-04:00
-       */
-      deadlineAt: string;
     };
     ChecklistItem: {
       /** @enum {string} */
@@ -3590,7 +3863,7 @@ export interface components {
       applicantName: string;
       /** @description label of the field of interest */
       program: string;
-      /** @example Spring 2026 */
+      /** @description the term's key (`semesterApplied`) */
       semester: string;
       /** @description the recommender, as the applicant named them */
       recommenderName: string;
@@ -5634,6 +5907,1497 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SemesterResponse'][];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listTermNames: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SemesterResponse'][];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listCataloguePrograms: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProgramResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createCatalogueProgram: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminProgramDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProgramResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-taken",
+           *       "message": "A record with this name already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCatalogueProgram: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProgramResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateCatalogueProgram: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminProgramDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProgramResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-in-use (renaming one applications use), CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-in",
+           *       "message": "Applications use this record by this name or place; archive it and create a new one instead."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  rollOverCatalogueTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RollOverDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RollOverResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-taken",
+           *       "message": "A record with this name already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listCatalogueTerms: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTermResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createCatalogueTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminTermDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTermResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-taken",
+           *       "message": "A record with this name already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCatalogueTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTermResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateCatalogueTerm: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminTermDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminTermResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-in-use (rekeying one applications use), CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-in",
+           *       "message": "Applications use this record by this name or place; archive it and create a new one instead."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listCatalogueOfferings: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOfferingResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createCatalogueOffering: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOfferingDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOfferingResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-taken",
+           *       "message": "A record with this name already exists."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCatalogueOffering: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOfferingResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateCatalogueOffering: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdminOfferingDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOfferingResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description CAT-409-in-use (moving one applications use), CAT-409-taken */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "CAT-409-in",
+           *       "message": "Applications use this record by this name or place; archive it and create a new one instead."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
         };
       };
       /** @description Client error in the error shape (codes in docs/api.md) */
@@ -11437,529 +13201,6 @@ export interface operations {
            *           "Must be a valid e-mail address."
            *         ]
            *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  listAdminDeadlines: {
-    parameters: {
-      query?: {
-        sort?: string;
-        range?: string;
-        filter?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeadlineResponse'][];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  createAdminDeadline: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['DeadlineDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeadlineResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description DDL-409; `data` is the existing deadline */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "DDL-409",
-           *       "message": "A deadline for this semester and field of interest already exists; edit it instead."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description VAL-001 */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "VAL-001",
-           *       "message": "Some fields need your attention.",
-           *       "errors": {
-           *         "emergencyContact.email": [
-           *           "Must be a valid e-mail address."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  getAdminDeadline: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeadlineResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  updateAdminDeadline: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['DeadlineDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeadlineResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description DDL-409; `data` is the existing deadline */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "DDL-409",
-           *       "message": "A deadline for this semester and field of interest already exists; edit it instead."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description VAL-001 */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "VAL-001",
-           *       "message": "Some fields need your attention.",
-           *       "errors": {
-           *         "emergencyContact.email": [
-           *           "Must be a valid e-mail address."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  deleteAdminDeadline: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['DeadlineResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

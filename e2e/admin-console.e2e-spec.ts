@@ -21,7 +21,9 @@ let adminToken: string;
 
 const VIEWER_ZONE = 'America/Chicago';
 const CODE = 'E2E-spring_26';
-const NEW_ADVISORY_TEXT = 'Fall 2026 – MSW in Social Work (Men): apply by June 1, 2026.';
+/** Next year: the edited line names a deadline ahead (a past one is not shown, issue 25). */
+const NEXT_YEAR = new Date().getFullYear() + 1;
+const NEW_ADVISORY_TEXT = `Fall ${NEXT_YEAR} – MSW in Social Work (Men): apply by June 1, ${NEXT_YEAR}.`;
 const APPLICANT = { first_name: 'Rivka', last_name: 'Stern', email: 'rivka.console@example.com', password: 'rivka-e2e-password' };
 
 beforeAll(async () => {
@@ -339,6 +341,8 @@ describe('admin console (issue 5)', () => {
       .click();
     await page.waitForURL(/\/admin\/advisory-lines\/\d+/);
     await page.getByLabel('Text in English').fill(NEW_ADVISORY_TEXT);
+    // the seeded line stopped showing at its (past) deadline: shown again until the new one
+    await page.getByLabel('Show until').fill(`${NEXT_YEAR}-06-01T23:59`);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/admin\/advisory-lines\/?(\?|$)/);
     await page.getByText(`Advisory line '${NEW_ADVISORY_TEXT.slice(0, 20)}`).waitFor();

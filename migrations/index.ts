@@ -3,6 +3,7 @@ import { AccountsAndAdmin1763930000000 } from './1763930000000-accounts-and-admi
 import { AddressCountry1764021000000 } from './1764021000000-address-country.js';
 import { OAuthNonce1764150000000 } from './1764150000000-oauth-nonce.js';
 import { MoneyCents1764151000000 } from './1764151000000-money-cents.js';
+import { AdmissionCycles1764160000000 } from './1764160000000-admission-cycles.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   Webhooks1764140000000,
   OAuthNonce1764150000000,
   MoneyCents1764151000000,
+  AdmissionCycles1764160000000,
 ];

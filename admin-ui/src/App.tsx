@@ -5,6 +5,8 @@
  * dashboard layout. Resource pages are lazy-loaded chunks.
  */
 import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import SchoolIcon from '@mui/icons-material/School';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, usePermissions, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router';
@@ -29,6 +31,8 @@ import { portalTheme } from './theme/theme';
 import type { MaintenanceWindowRecord } from './maintenance/types';
 import type { ApplicationRecord } from './applications/types';
 import type { UserRecord } from './users/types';
+import type { OfferingRecord } from './catalogue/types';
+import { PREVIEW_PATH } from './catalogue/routes';
 import { displayName } from './users/user';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
@@ -42,9 +46,16 @@ const ApplicationShow = lazy(() => import('./applications/ApplicationShow'));
 const AdvisoryLineList = lazy(() => import('./advisory/AdvisoryLineList'));
 const AdvisoryLineCreate = lazy(() => import('./advisory/AdvisoryLineCreate'));
 const AdvisoryLineEdit = lazy(() => import('./advisory/AdvisoryLineEdit'));
-const DeadlineList = lazy(() => import('./deadlines/DeadlineList'));
-const DeadlineCreate = lazy(() => import('./deadlines/DeadlineCreate'));
-const DeadlineEdit = lazy(() => import('./deadlines/DeadlineEdit'));
+const TermList = lazy(() => import('./catalogue/TermList'));
+const TermCreate = lazy(() => import('./catalogue/TermCreate'));
+const TermEdit = lazy(() => import('./catalogue/TermEdit'));
+const OfferingList = lazy(() => import('./catalogue/OfferingList'));
+const OfferingCreate = lazy(() => import('./catalogue/OfferingCreate'));
+const OfferingEdit = lazy(() => import('./catalogue/OfferingEdit'));
+const ProgramList = lazy(() => import('./catalogue/ProgramList'));
+const ProgramCreate = lazy(() => import('./catalogue/ProgramCreate'));
+const ProgramEdit = lazy(() => import('./catalogue/ProgramEdit'));
+const ApplicantPreview = lazy(() => import('./catalogue/ApplicantPreview'));
 const DiscountCodeList = lazy(() => import('./discount-codes/DiscountCodeList'));
 const DiscountCodeCreate = lazy(() => import('./discount-codes/DiscountCodeCreate'));
 const DiscountCodeEdit = lazy(() => import('./discount-codes/DiscountCodeEdit'));
@@ -139,13 +150,33 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           recordRepresentation="textEn"
           options={{ label: 'app.banner.advisory_tab' }}
         />
+        {/* The admissions cycle (issue 25): terms, their offerings (program × term) and the programs. No DELETE: records are archived. */}
         <Resource
-          name="deadlines"
-          list={DeadlineList}
-          create={DeadlineCreate}
-          edit={DeadlineEdit}
+          name="terms"
+          list={TermList}
+          create={TermCreate}
+          edit={TermEdit}
           icon={EventIcon}
-          options={{ label: 'app.menu.deadlines' }}
+          recordRepresentation="key"
+          options={{ label: 'app.menu.terms' }}
+        />
+        <Resource
+          name="offerings"
+          list={OfferingList}
+          create={OfferingCreate}
+          edit={OfferingEdit}
+          icon={EventAvailableIcon}
+          recordRepresentation={(r: OfferingRecord) => `${r.fieldOfInterest} · ${r.semester}`}
+          options={{ label: 'app.menu.offerings' }}
+        />
+        <Resource
+          name="programs"
+          list={ProgramList}
+          create={ProgramCreate}
+          edit={ProgramEdit}
+          icon={SchoolIcon}
+          recordRepresentation="name"
+          options={{ label: 'app.menu.programs' }}
         />
         <Resource
           name="discount-codes"
@@ -208,6 +239,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         <CustomRoutes>
           {/* DESIGN §3: the applicant app sends admins from /banner to /admin/banner. */}
           <Route path="/banner" element={<Navigate to="/maintenance-windows" replace />} />
+          <Route path={PREVIEW_PATH} element={<ApplicantPreview />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

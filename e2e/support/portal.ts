@@ -25,9 +25,10 @@ export interface RunningPortal {
  * Starts `server/dist/server/src/main.js` (run `npm run build` first) with a fresh data folder: the
  * embedded PostgreSQL unless `DATABASE_URL` is given in `env`. Resolves once `/api/health/ready` answers.
  * @param env extra environment for the server
+ * @param options.openSeededTerms false: leave the catalogue as the server made it (default: {@link openSeededTerms})
  * @throws Error with the server's output when it does not become ready within 60 s
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+export async function startPortal(env: Record<string, string> = {}, options: { openSeededTerms?: boolean } = {}): Promise<RunningPortal> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -74,6 +75,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  if (options.openSeededTerms !== false) await openSeededTerms(baseUrl);
   return {
     baseUrl,
     dataDir,
@@ -88,4 +90,37 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Opens every offering's window around the real today (a month ago until a year on) through the console
+ * API, as an office would: the browser tests written before admission cycles became data (issue 25) keep
+ * choosing the terms the migration seeded by name. Rounds, fees and the late fee's start stay as migrated.
+ */
+export async function openSeededTerms(baseUrl: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const list = await fetch(`${baseUrl}/api/admin/offerings?range=${encodeURIComponent('[0,499]')}`, { headers });
+  const offerings = (await list.json()) as Record<string, unknown>[];
+  const opensAt = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const closesAt = new Date(Date.now() + 365 * 86_400_000).toISOString();
+  for (let i = 0; i < offerings.length; i += 10) {
+    await Promise.all(
+      offerings.slice(i, i + 10).map(async (offering) => {
+        const { id, gender: _g, fieldOfInterest: _f, semester, acceptingNow: _a, ...dto } = offering;
+        if (!/^(Spring|Summer|Fall) 2026$/.test(String(semester))) return;
+        const response = await fetch(`${baseUrl}/api/admin/offerings/${String(id)}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ ...dto, opensAt, closesAt }),
+        });
+        if (!response.ok) throw new Error(`opening offering ${String(id)}: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }
 }

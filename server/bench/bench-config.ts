@@ -24,6 +24,8 @@ export function benchEnv(dataDir: string, extra: Record<string, string> = {}): R
     ADMIN_PASSWORD: 'bench-password-123',
     RATE_LIMIT_PER_MINUTE: '100000000',
     DEMO_DATA: 'false',
+    // the migrated terms have all begun: keep the upcoming ones open, as the embedded default does (issue 25)
+    CATALOGUE_UPCOMING_TERMS: 'true',
     LOG_LEVEL: 'error',
     UPLOAD_MAX_FILE_BYTES: String(21 * 1024 * 1024),
     UPLOAD_MAX_APPLICATION_BYTES: String(1024 * 1024 * 1024),

@@ -233,6 +233,9 @@ describe('GET /api/admin/stats', () => {
     expect(s.byStatus).toEqual({ draft: 2, submitted: 1, complete: 1 });
     expect(s.byProgram).toEqual({ MSW: 2, 'BA in Psychology': 1, MBA: 1 });
     expect(s.bySemester).toEqual({ 'Spring 2026': 2, 'Fall 2026': 2 });
+    // every migrated round has passed: no application is in a round now (issue 25)
+    expect(s.byRound).toEqual({ '': 4 });
+    expect(s.termOrder).toEqual(['Fall 2025', 'Spring 2026', 'Summer 2026', 'Fall 2026']);
     expect(s.byPaymentStatus).toEqual({ Unpaid: 2, Paid: 1, Waived: 1 });
     expect(s.byProgramGroup).toEqual({ graduate: 3, underGraduate: 1 });
     expect(s.funnel).toEqual([
@@ -801,25 +804,23 @@ describe('/api/admin/discount-codes', () => {
 });
 
 describe('advisory banner: GET /api/advisory and /api/admin/advisory-lines', () => {
-  it("serves the seeded spec line in the caller's language, with all three texts", async () => {
+  it('keeps the seeded spec line, in all three languages, but shows it only until its deadline (issue 25: never a past deadline)', async () => {
+    const admin = await t
+      .http()
+      .get('/api/admin/advisory-lines')
+      .set('Authorization', `Bearer ${await t.login()}`);
+    const seeded = (admin.body as { textEn: string; textEs: string; textZhCn: string; showUntil: string | null }[]).find((line) =>
+      line.textEn.startsWith('Spring 2026 – MSW'),
+    )!;
+    expect(seeded).toMatchObject({
+      textEn: 'Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025.',
+      textEs: 'Primavera 2026 – Maestría en Trabajo Social (MSW) (hombres): presente su solicitud antes del 11 de noviembre de 2025.',
+      textZhCn: '2026 年春季 – 社会工作硕士（MSW）（男生）：请于 2025 年 11 月 11 日前申请。',
+      showUntil: '2025-11-12T04:59:59.000Z',
+    });
     const en = await t.http().get('/api/advisory');
     expect(en.status).toBe(200);
-    expect(en.body).toEqual({
-      success: true,
-      data: [
-        {
-          id: expect.any(Number),
-          text: 'Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025.',
-          texts: {
-            en: 'Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025.',
-            es: 'Primavera 2026 – Maestría en Trabajo Social (MSW) (hombres): presente su solicitud antes del 11 de noviembre de 2025.',
-            'zh-CN': '2026 年春季 – 社会工作硕士（MSW）（男生）：请于 2025 年 11 月 11 日前申请。',
-          },
-        },
-      ],
-    });
-    const zh = await t.http().get('/api/advisory').set('Accept-Language', 'zh-CN');
-    expect(zh.body.data[0].text).toBe('2026 年春季 – 社会工作硕士（MSW）（男生）：请于 2025 年 11 月 11 日前申请。');
+    expect(en.body.data.map((line: { text: string }) => line.text)).not.toContain(seeded.textEn);
   });
 
   it('admins add, reorder, hide and delete lines; the public banner follows; every change audited', async () => {
@@ -836,7 +837,7 @@ describe('advisory banner: GET /api/advisory and /api/admin/advisory-lines', () 
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...line, sortOrder: -1, active: true, showUntil: null });
     let banner = await t.http().get('/api/advisory').set('Accept-Language', 'es');
-    expect(banner.body.data.map((l: { text: string }) => l.text)).toEqual([line.textEs, expect.stringMatching(/^Primavera 2026/)]);
+    expect(banner.body.data.map((l: { text: string }) => l.text)).toEqual([line.textEs]);
 
     const list = await t.http().get('/api/admin/advisory-lines').set(admin());
     expect(list.headers['content-range']).toBe('advisory-lines 0-1/2');
@@ -848,14 +849,14 @@ describe('advisory banner: GET /api/advisory and /api/admin/advisory-lines', () 
       .send({ ...line, showUntil: new Date(Date.now() - 1000).toISOString() });
     expect(hidden.status).toBe(200);
     banner = await t.http().get('/api/advisory');
-    expect(banner.body.data).toHaveLength(1);
+    expect(banner.body.data).toHaveLength(0);
     await t
       .http()
       .put(`/api/admin/advisory-lines/${created.body.id}`)
       .set(admin())
       .send({ ...line, showUntil: null, active: false })
       .expect(200);
-    expect((await t.http().get('/api/advisory')).body.data).toHaveLength(1);
+    expect((await t.http().get('/api/advisory')).body.data).toHaveLength(0);
 
     const missing = await t.http().post('/api/admin/advisory-lines').set(admin()).send({ textEn: 'Only English' });
     expect(missing.status).toBe(422);

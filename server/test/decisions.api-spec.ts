@@ -320,9 +320,19 @@ describe('Checklist', () => {
 
   it('lists form steps, fee, document slots and recommendations with their state, actions and the deadline', async () => {
     const app = await startApplication(t, { email: 'checklist@example.com' });
+    // the deadline is the applicant's own offering's current round (issue 25); the migrated one has passed
+    const before = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
+    expect(before.body.deadline).toBeNull();
+    const deadline = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    await t.db.query(
+      `UPDATE offerings SET rounds = jsonb_build_array(jsonb_build_object('key', 'regular', 'labels', rounds -> 0 -> 'labels', 'deadlineAt', $1::text))
+        WHERE id = (SELECT offering_id FROM applications WHERE id = $2)`,
+      [deadline, app.id],
+    );
+    await t.changesSeen();
     const first = await t.http().get(`/api/applications/${app.id}/checklist`).set('X-Application-Token', app.token);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ semester: 'Spring 2026', status: 'draft', decision: null, deadline: '2025-11-12T04:59:59.000Z' });
+    expect(first.body).toMatchObject({ semester: 'Spring 2026', status: 'draft', decision: null, deadline });
     const item = (kind: string, key: string) =>
       first.body.items.find((i: { kind: string; key: string }) => i.kind === kind && i.key === key);
     expect(item('step', 'personal')).toEqual({ kind: 'step', key: 'personal', state: 'awaiting', action: 'continue' });

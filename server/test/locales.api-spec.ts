@@ -99,9 +99,9 @@ describe('GET /api/programs and /api/programs/semesters in the caller’s langua
   it('labels the semesters', async () => {
     const chinese = await get('/api/programs/semesters?gender=male', 'zh-CN');
     expect(chinese.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01', label: '2026 年春季' },
-      { name: 'Summer 2026', begins: '2026-05', label: '2026 年夏季' },
-      { name: 'Fall 2026', begins: '2026-09', label: '2026 年秋季' },
+      { name: 'Spring 2026', begins: '2026-01', startsOn: '2026-01-01', label: '2026 年春季' },
+      { name: 'Summer 2026', begins: '2026-05', startsOn: '2026-05-01', label: '2026 年夏季' },
+      { name: 'Fall 2026', begins: '2026-09', startsOn: '2026-09-01', label: '2026 年秋季' },
     ]);
     const spanish = await get('/api/programs/semesters?gender=female', 'es');
     expect(spanish.body.map((s: { label: string }) => s.label)).toEqual(['Primavera 2026', 'Otoño 2026']);

@@ -18,10 +18,11 @@ beforeAll(async () => {
   t = await createTestApp({
     SMTP_URL: sink.url,
     PUBLIC_URL: 'https://apply.example.edu',
-    APPLICATION_FEE: '99.99',
-    LATE_FEE: '0.01',
     CURRENCY: 'EUR',
   });
+  // the office's fees, in integer cents on every offering (issue 25)
+  await t.db.query(`UPDATE offerings SET application_fee_cents = 9999, late_fee_cents = 1`);
+  await t.changesSeen();
   await t.db.query(`INSERT INTO discount_codes (code, kind, value_hundredths) VALUES ('THIRD', 'percent', 3333), ('CENTS', 'fixed', 1)`);
 });
 afterAll(async () => {

@@ -69,6 +69,8 @@ async function startReplica(name: string, extra: Record<string, string> = {}): P
       REDIS_URL,
       RATE_LIMIT_KEY_PREFIX: prefix,
       RATE_LIMIT_PER_MINUTE: '10000',
+      // the migrated terms have all begun: keep the next ones open (issue 25)
+      CATALOGUE_UPCOMING_TERMS: 'true',
       LOGIN_LOCKOUT_FAILURES: '3',
       METRICS_TOKEN,
       SHUTDOWN_DRAIN_DELAY_MS: String(DRAIN_MS),
@@ -132,22 +134,23 @@ async function json(
   return (await response.json()) as never;
 }
 
-/** The first location of the men's MSW in Spring 2026 (a valid start body needs one). */
-async function firstLocation(replica: Replica): Promise<string> {
+/** The first open term of the men's MSW and its first location (a valid start body needs both). */
+async function firstCourse(replica: Replica): Promise<{ semester: string; location: string }> {
   type Program = { name: string; courses: { semester: string; locations: string[] }[] };
   const programs = (await (await fetch(replica.url('/api/programs?gender=male'))).json()) as Program[];
-  return programs.find((p) => p.name === 'MSW')!.courses.find((c) => c.semester === 'Spring 2026')!.locations[0];
+  const course = programs.find((p) => p.name === 'MSW')!.courses[0]!;
+  return { semester: course.semester, location: course.locations[0]! };
 }
 
 /**
  * Starts an application with a body sent in two parts: the headers and 20 bytes now (the request is in
  * flight on the server), the rest on `finish()`. `done` is the status, or the socket error's code.
  */
-function slowStart(replica: Replica, location: string, email: string) {
+function slowStart(replica: Replica, { semester, location }: { semester: string; location: string }, email: string) {
   const body = JSON.stringify({
     gender: 'Male',
     fieldOfInterest: 'MSW',
-    semester: 'Spring 2026',
+    semester,
     location,
     firstName: 'In',
     lastName: 'Flight',
@@ -350,10 +353,10 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
   });
 
   it('SIGTERM: readiness 503 at once, 50 slow in-flight saves all complete and are stored, exit code 0', async () => {
-    const location = await firstLocation(a);
+    const course = await firstCourse(a);
     const emails = Array.from({ length: 50 }, (_, i) => `inflight-${i}-${randomBytes(3).toString('hex')}@example.com`);
     // 50 requests whose bodies arrive slowly: the server has their headers (they are in flight) when SIGTERM comes.
-    const slow = emails.map((email) => slowStart(a, location, email));
+    const slow = emails.map((email) => slowStart(a, course, email));
     await new Promise((r) => setTimeout(r, 500));
 
     const signalled = Date.now();
@@ -399,9 +402,9 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
   }, 60_000);
 
   it('kill -9 mid-run: every save the killed replica acknowledged is stored; the unacknowledged ones fail loudly', async () => {
-    const location = await firstLocation(b);
+    const course = await firstCourse(b);
     const emails = Array.from({ length: 20 }, (_, i) => `killed-${i}-${randomBytes(3).toString('hex')}@example.com`);
-    const requests = emails.map((email) => slowStart(b, location, email));
+    const requests = emails.map((email) => slowStart(b, course, email));
     await new Promise((r) => setTimeout(r, 300));
     // Half finish and are answered; the other half are still in flight when the process is killed.
     for (const r of requests.slice(0, 10)) r.finish();

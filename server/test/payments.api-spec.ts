@@ -42,7 +42,7 @@ describe('Payments with the fake gateway: /api/payments', () => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://apply.example.edu', APPLICATION_FEE: '150', LATE_FEE: '150' });
+    t = await createTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://apply.example.edu' });
     fake = t.app.get(PAYMENT_GATEWAY) as FakeGateway;
     await addCode('FIFTY', 'fixed', 50);
     await addCode('TENPCT', 'percent', 10);
@@ -87,10 +87,13 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(csp).not.toContain('authorize.net');
     });
 
-    it('adds the late fee only after the cut-over instant', async () => {
+    it("adds the offering's late fee only after its start", async () => {
       const service = t.app.get(PaymentsService);
-      expect((await service.quote(undefined, new Date('2025-07-30T04:01:00Z'))).lateFeeCents).toBe(0);
-      expect((await service.quote(undefined, new Date('2025-07-30T04:01:01Z'))).lateFeeCents).toBe(15_000);
+      const { rows } = await t.db.query(`SELECT id, late_fee_starts_at FROM offerings LIMIT 1`);
+      const start: Date = rows[0].late_fee_starts_at;
+      const application = { offeringId: rows[0].id as number };
+      expect((await service.quote(application, undefined, start)).lateFeeCents).toBe(0);
+      expect((await service.quote(application, undefined, new Date(start.getTime() + 1000))).lateFeeCents).toBe(15_000);
     });
 
     it('applies fixed, percent and waiver codes (case-insensitive)', async () => {
@@ -467,9 +470,10 @@ describe('Payments with the fake gateway: /api/payments', () => {
       expect(() => loadConfig({ ...authnet, AUTHNET_ENVIRONMENT: 'live' })).toThrow(/AUTHNET_ENVIRONMENT/);
     });
 
-    it('reads fee, late fee, cut-over and currency from configuration', () => {
-      const config = loadConfig({ APPLICATION_FEE: '175.5', LATE_FEE: '25', LATE_FEE_AFTER: '2030-01-01T00:00:00Z', CURRENCY: 'CAD' });
-      expect(config).toMatchObject({ APPLICATION_FEE: 175.5, LATE_FEE: 25, LATE_FEE_AFTER: '2030-01-01T00:00:00Z', CURRENCY: 'CAD' });
+    it('reads the currency from configuration (fees are set per offering, issue 25)', () => {
+      const config = loadConfig({ CURRENCY: 'CAD' });
+      expect(config).toMatchObject({ CURRENCY: 'CAD' });
+      expect(config).not.toHaveProperty('APPLICATION_FEE');
       expect(() => loadConfig({ CURRENCY: 'dollars' })).toThrow(/CURRENCY/);
     });
   });

@@ -48,7 +48,7 @@ describe('GET /api/programs', () => {
     expect(new Set(programs.map((p) => p.name)).size).toBe(programs.length);
     const womensSemesters = ['Spring 2026', 'Fall 2026'];
     for (const p of programs) {
-      expect(Object.keys(p).sort()).toEqual(['courses', 'flags', 'label', 'name', 'popup', 'program']);
+      expect(Object.keys(p).sort()).toEqual(['courses', 'flags', 'label', 'name', 'nextOpensAt', 'popup', 'program']);
       expect(p.name).toEqual(expect.any(String));
       expect(p.label).toEqual(expect.any(String));
       expect(PROGRAM_KINDS).toContain(p.program);
@@ -98,8 +98,8 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'female' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
-      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
+      { name: 'Spring 2026', begins: '2026-01', startsOn: '2026-01-01', label: 'Spring 2026' },
+      { name: 'Fall 2026', begins: '2026-09', startsOn: '2026-09-01', label: 'Fall 2026' },
     ]);
   });
 
@@ -107,9 +107,9 @@ describe('GET /api/programs/semesters', () => {
     const response = await t.http().get('/api/programs/semesters').query({ gender: 'male' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      { name: 'Spring 2026', begins: '2026-01', label: 'Spring 2026' },
-      { name: 'Summer 2026', begins: '2026-05', label: 'Summer 2026' },
-      { name: 'Fall 2026', begins: '2026-09', label: 'Fall 2026' },
+      { name: 'Spring 2026', begins: '2026-01', startsOn: '2026-01-01', label: 'Spring 2026' },
+      { name: 'Summer 2026', begins: '2026-05', startsOn: '2026-05-01', label: 'Summer 2026' },
+      { name: 'Fall 2026', begins: '2026-09', startsOn: '2026-09-01', label: 'Fall 2026' },
     ]);
   });
 

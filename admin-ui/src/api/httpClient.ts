@@ -7,10 +7,14 @@ import { fetchUtils, HttpError } from 'react-admin';
 import { getLocale, getToken } from '../cookies';
 import { mapServerError } from './serverErrors';
 
-/** Sets the headers every API request carries (spec §7) on `headers`, and answers it. */
+/**
+ * Sets the headers every API request carries (spec §7) on `headers`, and answers it. An `Accept-Language`
+ * the caller set is kept (the "What applicants see" page reads the public catalogue in a language other
+ * than the console's); otherwise it is the console's locale.
+ */
 export function apiHeaders(headers: Headers): Headers {
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  headers.set('Accept-Language', getLocale());
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', getLocale());
   headers.set('X-Requested-With', 'XMLHttpRequest');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);

@@ -36,7 +36,9 @@ const records = {
     updatedAt: '',
   },
   users: { id: 'u1', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', role: 'admin', created_at: '', updated_at: '' },
-  deadlines: { id: 4, semester: 'Fall 2026', fieldOfInterest: 'MSW', deadlineAt: '2026-07-01T03:59:00.000Z' },
+  programs: { id: 3, gender: 'female', name: 'MSW', program: 'graduate', archived: false },
+  terms: { id: 5, key: 'intake-a', startsOn: '', archived: false },
+  offerings: { id: 8, programId: 3, termId: 5, fieldOfInterest: 'MSW', semester: 'intake-a', archived: false },
 } as const;
 
 const names = {
@@ -45,7 +47,9 @@ const names = {
   'advisory-lines': 'Offices are closed on Thanksgiving Day;…',
   'discount-codes': 'ALUMNI-25',
   users: 'Ada Lovelace',
-  deadlines: 'Fall 2026 · MSW',
+  programs: 'MSW',
+  terms: 'intake-a',
+  offerings: 'MSW · intake-a',
 };
 
 describe('savedNotice', () => {
@@ -63,7 +67,8 @@ describe('savedNotice', () => {
     expect(savedNotice('maintenance-windows', records['maintenance-windows'] as never, true).message).toBe('app.maintenance.created');
     expect(savedNotice('advisory-lines', records['advisory-lines'] as never, true).message).toBe('app.advisory.created');
     expect(savedNotice('users', records.users as never, true).message).toBe('app.users.saved');
-    expect(savedNotice('deadlines', records.deadlines as never, true).message).toBe('app.deadlines.created');
+    expect(savedNotice('terms', records.terms as never, true).message).toBe('app.terms.created');
+    expect(savedNotice('offerings', records.offerings as never, false).message).toBe('app.offerings.saved');
   });
 
   it.each(LOCALES)('in %s, every message contains the name (none is the generic "Element updated")', async (locale) => {

@@ -4,7 +4,7 @@
  * creation (each with a `%{name}` placeholder, in en, es and zh-CN) and how a record is named.
  */
 import type { AdvisoryLineRecord } from '../advisory/types';
-import type { DeadlineRecord } from '../deadlines/types';
+import type { OfferingRecord, ProgramRecord, TermRecord } from '../catalogue/types';
 import type { DiscountCodeRecord } from '../discount-codes/types';
 import type { DropdownRecord } from '../dropdowns/types';
 import type { MaintenanceWindowRecord } from '../maintenance/types';
@@ -42,18 +42,18 @@ const MESSAGES = {
   'advisory-lines': { saved: 'app.advisory.saved', created: 'app.advisory.created', name: (r) => excerpt(r.textEn) },
   'discount-codes': { saved: 'app.discount_codes.saved', created: 'app.discount_codes.created', name: (r) => r.code },
   users: { saved: 'app.users.saved', name: (r) => displayName(r) },
-  deadlines: {
-    saved: 'app.deadlines.saved',
-    created: 'app.deadlines.created',
-    name: (r) => (r.fieldOfInterest ? `${r.semester} · ${r.fieldOfInterest}` : r.semester),
-  },
+  programs: { saved: 'app.programs.saved', created: 'app.programs.created', name: (r) => r.name },
+  terms: { saved: 'app.terms.saved', created: 'app.terms.created', name: (r) => r.key },
+  offerings: { saved: 'app.offerings.saved', created: 'app.offerings.created', name: (r) => `${r.fieldOfInterest} · ${r.semester}` },
 } satisfies {
   dropdowns: SavedMessages<DropdownRecord>;
   'maintenance-windows': SavedMessages<MaintenanceWindowRecord>;
   'advisory-lines': SavedMessages<AdvisoryLineRecord>;
   'discount-codes': SavedMessages<DiscountCodeRecord>;
   users: SavedMessages<UserRecord>;
-  deadlines: SavedMessages<DeadlineRecord>;
+  programs: SavedMessages<ProgramRecord>;
+  terms: SavedMessages<TermRecord>;
+  offerings: SavedMessages<OfferingRecord>;
 };
 
 /** A resource whose saves name what was saved. */

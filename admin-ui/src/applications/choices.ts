@@ -1,6 +1,7 @@
 /**
- * Option lists of the applications filters. Programs and semesters come from the public endpoints
- * (`GET /api/programs?gender=…`, `GET /api/programs/semesters?gender=…`, both genders merged), labelled
+ * Option lists of the applications filters. Programs and terms come from the public endpoints
+ * (`GET /api/programs?gender=…`, both genders merged; `GET /api/programs/terms`: every term, open or not,
+ * by first day of classes — issue 25), labelled
  * in the admin's language (`Accept-Language`; loaded again when it changes, issue 11); the fixed lists
  * (status, group, gender, payment status) from {@link ./types}.
  */
@@ -32,15 +33,15 @@ const EMPTY: RemoteChoices = { programs: [], semesters: [] };
 
 type Gender = 'female' | 'male';
 const programs = (gender: Gender) => unwrap(api.GET('/api/programs', { params: { query: { gender } } }));
-const semesters = (gender: Gender) => unwrap(api.GET('/api/programs/semesters', { params: { query: { gender } } }));
+const terms = () => unwrap(api.GET('/api/programs/terms'));
 
 /** The program and semester choices in `locale` (one request per list and language). */
 function loadChoices(locale: string): Promise<RemoteChoices> {
   let choices = loaded.get(locale);
   if (!choices) {
-    choices = Promise.all([programs('female'), programs('male'), semesters('female'), semesters('male')]).then(([pf, pm, sf, sm]) => ({
+    choices = Promise.all([programs('female'), programs('male'), terms()]).then(([pf, pm, all]) => ({
       programs: programChoices([pf, pm]),
-      semesters: semesterChoices([sf, sm]),
+      semesters: semesterChoices([all]),
     }));
     choices.catch(() => loaded.delete(locale));
     loaded.set(locale, choices);

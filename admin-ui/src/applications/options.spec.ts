@@ -22,14 +22,14 @@ describe('programChoices', () => {
 });
 
 describe('semesterChoices', () => {
-  it('merges both genders once each, in calendar order', () => {
+  it('keeps each term once, in the order the server gave (by first day of classes), labelled in the admin’s language', () => {
     expect(
       semesterChoices([
-        [{ name: 'Fall 2026' }, { name: 'Spring 2026' }],
-        [{ name: 'Spring 2026' }, { name: 'Spring 2027' }],
+        [{ name: 'Spring 2026', label: 'Primavera 2026' }, { name: 'Fall 2026' }],
+        [{ name: 'Spring 2026', label: 'Other' }, { name: 'Spring 2027' }],
       ]),
     ).toEqual([
-      { id: 'Spring 2026', name: 'Spring 2026' },
+      { id: 'Spring 2026', name: 'Primavera 2026' },
       { id: 'Fall 2026', name: 'Fall 2026' },
       { id: 'Spring 2027', name: 'Spring 2027' },
     ]);

@@ -1,9 +1,7 @@
 /**
  * Pure helpers for the option lists of the applications filters: the public program and semester
- * answers of both genders merged into react-admin choices.
+ * answers merged into react-admin choices.
  */
-import { semesterOrder } from '../dashboard/stats';
-
 /** A react-admin choice. */
 export interface Choice {
   id: string;
@@ -21,13 +19,14 @@ export function programChoices(lists: { name: string; label?: string }[][]): Cho
 }
 
 /**
- * Merges the semester answers of both genders, each once, in calendar order: value = the stored name,
- * label = its `label` in the admin's language (issue 11), else the name.
+ * Merges term lists, each term once, in the order given (the server's: by first day of classes, issue 25 —
+ * the client never reads a season or a year from a name): value = the stored key, label = its `label` in
+ * the admin's language (issue 11), else the key.
  */
 export function semesterChoices(lists: { name: string; label?: string }[][]): Choice[] {
   const byName = new Map<string, string>();
   for (const list of lists) for (const s of list) if (s?.name && !byName.has(s.name)) byName.set(s.name, s.label || s.name);
-  return [...byName].sort(([a], [b]) => semesterOrder(a) - semesterOrder(b) || a.localeCompare(b)).map(([id, name]) => ({ id, name }));
+  return [...byName].map(([id, name]) => ({ id, name }));
 }
 
 /** The label of a stored value among `choices` (a program's or semester's name in the admin's language); the value itself when unknown. */

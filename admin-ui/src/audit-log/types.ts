@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'review-create',
   'review-update',
   'under-review',
+  'roll-over',
 ] as const;
 /** The resources the server records changes of. */
 export const AUDIT_RESOURCES = [
@@ -33,6 +34,9 @@ export const AUDIT_RESOURCES = [
   'assignments',
   'reviews',
   'review-criteria',
+  'programs',
+  'terms',
+  'offerings',
 ] as const;
 
 /** One audit-log entry: who did what to which record, when, with the record before (null for a create) and after (null for a delete). */

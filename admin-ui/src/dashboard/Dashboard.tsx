@@ -196,7 +196,7 @@ function StatsView({ stats }: { stats: AdminStats }) {
         <Grid size={{ xs: 12, md: 6 }}>
           <CountBars
             title={translate('app.dashboard.chart.semester')}
-            data={semesterSeries(stats.bySemester, (s) => choiceLabel(choices.semesters, s))}
+            data={semesterSeries(stats.bySemester, (s) => choiceLabel(choices.semesters, s), stats.termOrder)}
             testId="chart-semester"
           />
         </Grid>

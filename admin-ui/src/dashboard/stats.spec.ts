@@ -2,7 +2,7 @@
  * Dashboard Home helpers: the stats answer read safely, counts / semesters / funnel / time per
  * step as chart series, and durations, money and shares in human units.
  */
-import { countSeries, formatShare, funnelSeries, normaliseStats, semesterOrder, semesterSeries, timeSeries } from './stats';
+import { countSeries, formatShare, funnelSeries, normaliseStats, semesterSeries, timeSeries } from './stats';
 import { formatDuration } from './duration';
 
 const documented = {
@@ -11,6 +11,8 @@ const documented = {
   byProgram: { MSW: 1250 },
   byProgramGroup: { graduate: 3750 },
   bySemester: { 'Spring 2026': 2500 },
+  byRound: { priority: 2000, '': 500 },
+  termOrder: ['Spring 2026'],
   byPaymentStatus: { Unpaid: 5000, Paid: 2500 },
   funnel: [
     { step: 1, reached: 10000 },
@@ -63,19 +65,13 @@ describe('countSeries', () => {
 });
 
 describe('semesters', () => {
-  it('orders by year, then Winter/Spring/Summer/Fall; unparsable names last', () => {
-    const names = ['Fall 2026', 'Spring 2027', 'Summer 2026', 'Spring 2026', 'Rolling', 'Winter 2026'];
-    expect([...names].sort((a, b) => semesterOrder(a) - semesterOrder(b))).toEqual([
-      'Winter 2026',
-      'Spring 2026',
-      'Summer 2026',
-      'Fall 2026',
-      'Spring 2027',
-      'Rolling',
+  it('semesterSeries follows the server’s term order first, whatever the names say', () => {
+    const order = ['term-b', 'term-a'];
+    expect(semesterSeries({ 'term-a': 9, other: 2, 'term-b': 1 }, undefined, order).map((d) => d.key)).toEqual([
+      'term-b',
+      'term-a',
+      'other',
     ]);
-  });
-  it('semesterSeries is in calendar order, not by count', () => {
-    expect(semesterSeries({ 'Fall 2026': 9, 'Spring 2026': 1 }).map((d) => d.key)).toEqual(['Spring 2026', 'Fall 2026']);
   });
 });
 

@@ -34,6 +34,8 @@ export function normaliseStats(json: unknown): AdminStats {
     byProgram: counts(body.byProgram),
     byProgramGroup: counts(body.byProgramGroup),
     bySemester: counts(body.bySemester),
+    byRound: counts(body.byRound),
+    termOrder: Array.isArray(body.termOrder) ? body.termOrder.filter((t): t is string => typeof t === 'string') : [],
     byPaymentStatus: counts(body.byPaymentStatus),
     funnel: Array.isArray(body.funnel)
       ? body.funnel.filter(isRecord).map((f): FunnelStep => ({ step: num(f.step), reached: num(f.reached) }))
@@ -77,19 +79,21 @@ export function countSeries(values: Record<string, number>, label: (key: string)
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
 }
 
-const SEASONS = ['winter', 'spring', 'summer', 'fall', 'autumn'];
-
-/** Sort key of a semester name such as "Spring 2026" (year, then season); unparsable names sort last. */
-export function semesterOrder(name: string): number {
-  const year = /\b(\d{4})\b/.exec(name)?.[1];
-  if (!year) return Number.MAX_SAFE_INTEGER;
-  const season = SEASONS.findIndex((s) => name.toLowerCase().includes(s));
-  return Number(year) * 10 + (season < 0 ? 9 : Math.min(season, 3));
-}
-
-/** Semester counts in calendar order (Spring 2026 before Fall 2026 before Spring 2027), zero counts dropped. */
-export function semesterSeries(values: Record<string, number>, label: (key: string) => string = (k) => k): Datum[] {
-  return countSeries(values, label).sort((a, b) => semesterOrder(a.key) - semesterOrder(b.key) || a.key.localeCompare(b.key));
+/**
+ * Term counts in calendar order, zero counts dropped: in the order of `termOrder` (the server's term keys by
+ * first day of classes, issue 25), terms it does not list after those by key (the client never reads a
+ * season or a year from a name).
+ */
+export function semesterSeries(
+  values: Record<string, number>,
+  label: (key: string) => string = (k) => k,
+  termOrder: readonly string[] = [],
+): Datum[] {
+  const rank = (key: string) => {
+    const i = termOrder.indexOf(key);
+    return i < 0 ? termOrder.length : i;
+  };
+  return countSeries(values, label).sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key));
 }
 
 /** One step of the funnel with its share of all applications (0–1; 0 when there are none). */

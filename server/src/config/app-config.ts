@@ -9,12 +9,6 @@ import { DEFAULT_DATA_DIR } from './data-dir.js';
  */
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** An amount in the currency's major unit with at most two decimals (held as integer cents, issue 14). */
-const money = z.coerce
-  .number()
-  .min(0)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'at most 2 decimals (whole cents)' });
-
 /**
  * One OpenID Connect provider of OAUTH_PROVIDERS: its issuer (metadata read by discovery from
  * `<issuer>/.well-known/openid-configuration`), the client's credentials and the scopes asked for.
@@ -74,6 +68,14 @@ export const configSchema = z.object({
     .default(365 * 24 * 3600),
   /** Seed demo applications at start (development default: on). */
   DEMO_DATA: booleanFlag.optional(),
+  /**
+   * Keep the next terms offered by creating them from the latest of their kind (issue 25 "never rots"):
+   * unset, on with DEMO_DATA or without DATABASE_URL (the embedded default); off in production, where the
+   * office runs its cycle in the console.
+   */
+  CATALOGUE_UPCOMING_TERMS: booleanFlag.optional(),
+  /** How often (minutes) the upcoming terms are checked again; 0: only at start. */
+  CATALOGUE_UPCOMING_CHECK_MINUTES: z.coerce.number().int().min(0).default(360),
   /** Requests a minute per client IP on login, register and application start. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Requests a minute per API key (issue 14 item 5), beyond which the key gets 429 AUTH-429 with Retry-After. */
@@ -186,11 +188,7 @@ export const configSchema = z.object({
   /** Longest wait for clamd's verdict (ms). */
   CLAMAV_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 
-  // Application fee (spec §9, DESIGN §7). Money in the currency's major unit.
-  APPLICATION_FEE: money.default(150),
-  LATE_FEE: money.default(150),
-  /** The late fee applies once the current time is after this instant (ISO 8601 with zone). */
-  LATE_FEE_AFTER: z.iso.datetime({ offset: true }).default('2025-07-30T04:01:00Z'),
+  // The application fee, the late fee and its start are set per offering in the console (issue 25).
   /** ISO 4217 code of the fee. */
   CURRENCY: z
     .string()
@@ -251,7 +249,7 @@ export const configSchema = z.object({
 });
 
 /** The validated configuration. */
-export type AppConfig = z.infer<typeof configSchema> & { DEMO_DATA: boolean };
+export type AppConfig = z.infer<typeof configSchema> & { DEMO_DATA: boolean; CATALOGUE_UPCOMING_TERMS: boolean };
 
 /** Raised when the environment holds a bad value; its message names every offending variable. */
 export class ConfigError extends Error {}
@@ -290,7 +288,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     if (!config.AUTHNET_CLIENT_KEY) problems.push('  AUTHNET_CLIENT_KEY: required with PAYMENT_GATEWAY=authorizenet');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
-  return { ...config, DEMO_DATA: config.DEMO_DATA ?? config.NODE_ENV === 'development' };
+  const demo = config.DEMO_DATA ?? config.NODE_ENV === 'development';
+  return { ...config, DEMO_DATA: demo, CATALOGUE_UPCOMING_TERMS: config.CATALOGUE_UPCOMING_TERMS ?? (demo || !config.DATABASE_URL) };
 }
 
 /** Hosts of Authorize.Net's production API (anything else is the sandbox or a double). */

@@ -20,7 +20,8 @@ import { AuditEntry } from '../modules/admin/audit-entry.entity.js';
 import { AdvisoryLine } from '../modules/advisory/advisory-line.entity.js';
 import { ApiKey } from '../modules/api-keys/api-key.entity.js';
 import { DecisionLetterTemplate } from '../modules/decisions/decision-letter-template.entity.js';
-import { ApplicationDeadline } from '../modules/decisions/deadlines/application-deadline.entity.js';
+import { Offering } from '../modules/programs/offering.entity.js';
+import { Term } from '../modules/programs/term.entity.js';
 import { DiscountCode } from '../modules/discount-codes/discount-code.entity.js';
 import { WebhookEndpoint } from '../modules/webhooks/webhook-endpoint.entity.js';
 import { Recommendation } from '../modules/recommendations/recommendation.entity.js';
@@ -48,7 +49,8 @@ export const ENTITIES = [
   Payment,
   ApiKey,
   DecisionLetterTemplate,
-  ApplicationDeadline,
+  Term,
+  Offering,
   WebhookEndpoint,
   Recommendation,
   // issue 15 item 2: the reading queue

@@ -39,8 +39,13 @@ export interface TestApp {
  * @param env extra configuration (e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`)
  * @param options.sameDatabaseAs boot a second replica on another test app's database instead (its `close`
  *   then leaves the database to the first app)
+ * @param options.openSeededTerms false: keep the migrated offerings' windows as the migration set them
+ *   (default: opened, see {@link openSeededTerms})
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp; openSeededTerms?: boolean } = {},
+): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
   const shared = options.sameDatabaseAs;
@@ -57,6 +62,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'error',
     // background jobs that would change rows under a test's feet stay off unless a test asks for them
     PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
+    // the catalogue is the migrated one (see openSeededTerms); the upcoming-terms tests turn this on
+    CATALOGUE_UPCOMING_TERMS: 'false',
     ...env,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, url)] }).compile();
@@ -66,6 +73,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
 
   const db = new pg.Client({ connectionString: url });
   await db.connect();
+  if (!shared && options.openSeededTerms !== false) {
+    await openSeededTerms(db);
+    await app.get(ChangeFeedService).settled();
+  }
   const http = () => request(app.getHttpServer());
   return {
     app,
@@ -85,6 +96,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await created?.drop();
     },
   };
+}
+
+/**
+ * Opens every offering's window around the real today (a month ago until a year on), leaving rounds, fees
+ * and the late fee's start as migrated: the tests written before admission cycles became data (issue 25)
+ * keep starting applications in the terms the migration seeded by name. The catalogue's own tests keep
+ * the migrated windows (`openSeededTerms: false`) and move a fake clock instead.
+ */
+export async function openSeededTerms(db: pg.Client): Promise<void> {
+  await db.query(`UPDATE offerings SET opens_at = now() - interval '30 days', closes_at = now() + interval '365 days'`);
 }
 
 /** The start body of the tests' applicant (men's MSW, Spring 2026), without the location. */

@@ -1,5 +1,6 @@
 /** Pure helpers of the /home checklist (issue 15 item 4): item labels, states and the deadline on the applicant's clock. */
 import { DateTime } from 'luxon';
+import { browserZone, formatInstant } from '../../shared/lib/instant-format';
 import type { Checklist, ChecklistItem } from './checklist-api';
 
 /** i18n key (and its options) naming a checklist item: a step's name, the fee, a document slot, a recommendation. */
@@ -22,15 +23,12 @@ export function itemsIn(checklist: Pick<Checklist, 'items'>, state: ChecklistIte
 }
 
 /**
- * The deadline on the applicant's own clock: date, time and the zone's short name in their language, e.g.
- * "November 11, 2025, 11:59 PM EST" in New York, "12 de noviembre de 2025, 5:59 CET" in Madrid.
+ * The deadline on the applicant's own clock: date, time and the zone's short name in their language
+ * (see {@link formatInstant}).
  * @param zone an IANA zone (default: the browser's own, from Intl)
  */
-export function formatDeadline(iso: string, language: string, zone = Intl.DateTimeFormat().resolvedOptions().timeZone): string {
-  return DateTime.fromISO(iso, { zone: 'utc' })
-    .setZone(zone)
-    .setLocale(language)
-    .toLocaleString({ ...DateTime.DATETIME_FULL, timeZoneName: 'short' });
+export function formatDeadline(iso: string, language: string, zone = browserZone()): string {
+  return formatInstant(iso, language, zone);
 }
 
 /** True when the deadline instant has passed. */

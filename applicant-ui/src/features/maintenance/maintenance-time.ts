@@ -41,7 +41,7 @@ export function toMaintenanceWindow(
 
 /**
  * Formats one end of the window for the banner in `locale`, with the zone abbreviation, e.g.
- * "Dec 1, 2026, 7:00 PM PST" (en) — month, day, year, hour, minute, short zone name.
+ * "Dec 1, <year>, 7:00 PM PST" (en) — month, day, year, hour, minute, short zone name.
  */
 export function formatMaintenanceTime(dt: DateTime, locale: string): string {
   return dt.setLocale(locale).toLocaleString({

@@ -5,12 +5,15 @@
  * carries a requestId that is reused when the outcome of the previous attempt is unknown
  * ({@link PaymentAttempts}); the Pay button is disabled while a payment is in flight. A decline keeps
  * the form and says so; a waived fee shows "Submit without payment" instead of the card form.
+ * When the application's offering no longer takes submissions (issue 25: 422 `APP-422-closed`, on the quote
+ * or on Pay) the server's message says so, with a link back to step 1 to choose an open term (every answer
+ * is kept); Pay stays disabled.
  * Success → `/application/thank-you` with the receipt.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
 import { optionsFor, type Dropdown } from '../../shared/api/dropdowns-api';
@@ -44,7 +47,10 @@ export interface PaymentStepProps {
 }
 
 /** A message shown above the Pay button. */
-type Banner = { kind: 'declined' | 'gateway' | 'unknown' | 'tokenizer' | 'other' | 'paid'; text: string } | null;
+type Banner = { kind: 'declined' | 'gateway' | 'unknown' | 'tokenizer' | 'other' | 'paid' | 'closed'; text: string } | null;
+
+/** The error code of an application whose offering no longer takes submissions (issue 25). */
+const CLOSED = 'APP-422-closed';
 
 /** Step 8 component. */
 export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepProps) {
@@ -102,6 +108,10 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
         }
         if (body?.code === 'PAY-003') {
           setBanner({ kind: 'paid', text: t('payment.already_paid') });
+          return false;
+        }
+        if (body?.code === CLOSED) {
+          setBanner({ kind: 'closed', text: body.message || t('payment.closed') });
           return false;
         }
         if (!code) setQuoteFailed(true);
@@ -206,6 +216,9 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
         case 'PAY-004':
           setError('discountCode', { type: 'server', message: body.errors?.discountCode?.[0] ?? body.message }, { shouldFocus: true });
           return;
+        case CLOSED:
+          setBanner({ kind: 'closed', text: body.message || t('payment.closed') });
+          return;
         default:
           break;
       }
@@ -259,7 +272,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
           </button>
         </div>
       )}
-      {!quote && !quoteFailed && (
+      {!quote && !quoteFailed && !banner && (
         <p className="loading" role="status">
           {t('payment.loading_quote')}
         </p>
@@ -346,7 +359,17 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
           role="alert"
           data-testid="payment-message"
         >
+          {banner.kind === 'closed' && (
+            <p>
+              <strong>{t('payment.closed_title')}</strong>
+            </p>
+          )}
           <p>{banner.text}</p>
+          {banner.kind === 'closed' && (
+            <Link className="btn btn--primary" to={applicationPath(1, token)} data-testid="payment-choose-term">
+              {t('payment.choose_open_term')}
+            </Link>
+          )}
           {banner.kind === 'paid' && (
             <a className="btn btn--primary" href={detailsLink}>
               {t('payment.go_to_details')}
@@ -363,7 +386,11 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
         <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
           {t('form.back')}
         </button>
-        <button type="submit" className="btn btn--primary" disabled={!quote || isSubmitting || applying || banner?.kind === 'paid'}>
+        <button
+          type="submit"
+          className="btn btn--primary"
+          disabled={!quote || isSubmitting || applying || banner?.kind === 'paid' || banner?.kind === 'closed'}
+        >
           {isSubmitting
             ? t('payment.processing')
             : retryPending

@@ -31,7 +31,7 @@ export const cardDigits = (value: string): string => value.replace(/[\s-]/g, '')
 /** Billing zip: a US ZIP or ZIP+4 (what the server accepts). */
 export const BILLING_ZIP_PATTERN = ZIP_PATTERN;
 
-/** True when month/year (`01`–`12`, `2026`) is this month or later at `now`. */
+/** True when month/year (`01`–`12`, four-digit `YYYY`) is this month or later at `now`. */
 export function notExpired(month: string, year: string, now: Date = new Date()): boolean {
   const m = Number(month);
   const y = Number(year);

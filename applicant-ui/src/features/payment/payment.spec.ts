@@ -1,6 +1,6 @@
 import { createPaymentSchema, luhnValid, notExpired, paymentDefaults } from './payment.schema';
 import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
-import { cardLast4, formatMoney, isWaived, quoteRows } from './quote-display';
+import { cardLast4, formatMoney, isWaived, lateFeeAhead, quoteRows } from './quote-display';
 import { FAKE_DESCRIPTOR, fakeTokenize } from './fake-tokenizer';
 import { toPaymentRecord, type PaymentBody, type PaymentRecord, type PaymentView, type Quote } from './payment-api';
 import { ApiError } from '../../shared/api/client';
@@ -173,6 +173,14 @@ describe('quote display', () => {
   it('formats in Spanish and Chinese too', () => {
     expect(formatMoney(150, 'USD', 'es')).toMatch(/150,00/);
     expect(formatMoney(150, 'USD', 'zh-CN')).toMatch(/150\.00/);
+  });
+  it('tells when a late fee is still ahead, and nothing when the offering has none (lateFeeAfter null)', () => {
+    const at = Date.parse('2025-07-30T04:01:00.000Z');
+    expect(lateFeeAhead(quoteOf({ lateFeeAfter: null }), at - 1)).toBeNull();
+    expect(lateFeeAhead(quoteOf(), at - 1)).toBe('2025-07-30T04:01:00.000Z');
+    expect(lateFeeAhead(quoteOf(), at + 1)).toBeNull();
+    expect(lateFeeAhead(quoteOf({ lateFee: 50 }), at - 1)).toBeNull();
+    expect(quoteRows(quoteOf({ lateFeeAfter: null }), 'en').map((r) => r.key)).toEqual(['amount', 'total']);
   });
   it('is waived when nothing is left to pay', () => {
     expect(isWaived({ total: 0 })).toBe(true);

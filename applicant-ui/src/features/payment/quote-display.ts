@@ -30,6 +30,17 @@ export function quoteRows(quote: Pick<Quote, 'amount' | 'lateFee' | 'discount' |
   return rows;
 }
 
+/**
+ * When a late fee will be added to this quote's fee: `lateFeeAfter` while it is still ahead and no late fee
+ * is charged yet; null when the offering has no late fee (`lateFeeAfter` null), it already applies, or the
+ * instant has passed.
+ */
+export function lateFeeAhead(quote: Pick<Quote, 'lateFee' | 'lateFeeAfter'>, now = Date.now()): string | null {
+  if (!quote.lateFeeAfter || quote.lateFee) return null;
+  const at = Date.parse(quote.lateFeeAfter);
+  return Number.isFinite(at) && at > now ? quote.lateFeeAfter : null;
+}
+
 /** True when nothing is left to pay (a waiver or a discount that covers the whole fee). */
 export function isWaived(quote: Pick<Quote, 'total'> & Partial<Pick<Quote, 'waived'>>): boolean {
   return quote.waived ?? quote.total <= 0;

@@ -1,11 +1,16 @@
-/** Details popup of a program (spec §3): title, number of semesters, degree-conferring college. */
+/**
+ * Details popup of a program (spec §3): title, number of semesters, degree-conferring college, and what is
+ * open for applications now (issue 25): the open semesters by the API's labels, each with its deadline, or
+ * why the program is not open (when it opens, or that nothing is planned).
+ */
 import { useTranslation } from 'react-i18next';
+import { formatInstant } from '../../shared/lib/instant-format';
 import { Dialog } from '../../shared/ui/Dialog';
-import type { Program } from './programs-api';
+import { isOpenNow, notOpenReason, type Program } from './programs-api';
 
 /** Program details dialog; closed when `program` is null. */
 export function ProgramDetailsDialog({ program, onClose }: { program: Program | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Dialog
       open={program !== null}
@@ -23,6 +28,21 @@ export function ProgramDetailsDialog({ program, onClose }: { program: Program | 
           <dd>{program.popup.semesters}</dd>
           <dt>{t('welcome.popup.college')}</dt>
           <dd>{program.popup.college}</dd>
+          <dt>{t('welcome.popup.open_now')}</dt>
+          <dd>
+            {isOpenNow(program) ? (
+              <ul className="details-list__terms">
+                {program.courses.map((c) => (
+                  <li key={c.semester}>
+                    {c.label}
+                    {c.deadlineAt && <> — {t('welcome.apply_by', { date: formatInstant(c.deadlineAt, i18n.language) })}</>}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              notOpenReason(program, t, i18n.language)
+            )}
+          </dd>
         </dl>
       )}
     </Dialog>

@@ -1,10 +1,13 @@
 /**
  * Fields of interest as one table per program group (spec §3): a translated title and entry
  * requirement, then rows with Degree (a radio to choose it), Semesters, Degree-Conferring College
- * and a Details button opening the popup.
+ * and a Details button opening the popup. A program with nothing open now stays listed but cannot be
+ * chosen: its radio is `aria-disabled` (still focusable, so it is announced) and described by the reason
+ * shown under its name — when its next window opens (in the page's language, on the browser's clock) or
+ * that nothing is planned.
  */
 import { useTranslation } from 'react-i18next';
-import { groupPrograms, type Program } from './programs-api';
+import { groupPrograms, isOpenNow, notOpenReason, type Program } from './programs-api';
 
 /** Props of {@link ProgramTables}. */
 export interface ProgramTablesProps {
@@ -14,9 +17,9 @@ export interface ProgramTablesProps {
   onDetails: (program: Program) => void;
 }
 
-/** Grouped program tables with a radio group (name `fieldOfInterest`). */
+/** Grouped program tables with a radio group (name `fieldOfInterest`); programs not open now cannot be chosen. */
 export function ProgramTables({ programs, selected, onSelect, onDetails }: ProgramTablesProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <fieldset className="program-groups">
       <legend className="step-title">{t('welcome.field_legend')}</legend>
@@ -40,8 +43,10 @@ export function ProgramTables({ programs, selected, onSelect, onDetails }: Progr
               <tbody>
                 {list.map((p) => {
                   const id = `program-${group}-${p.name.replace(/[^A-Za-z0-9]+/g, '-')}`;
+                  const open = isOpenNow(p);
+                  const rowClass = [selected === p.name ? 'is-selected' : '', open ? '' : 'is-closed'].filter(Boolean).join(' ');
                   return (
-                    <tr key={p.name} className={selected === p.name ? 'is-selected' : undefined}>
+                    <tr key={p.name} className={rowClass || undefined}>
                       <th scope="row">
                         <input
                           type="radio"
@@ -49,9 +54,16 @@ export function ProgramTables({ programs, selected, onSelect, onDetails }: Progr
                           name="fieldOfInterest"
                           value={p.name}
                           checked={selected === p.name}
-                          onChange={() => onSelect(p)}
+                          aria-disabled={open ? undefined : true}
+                          aria-describedby={open ? undefined : `${id}-closed`}
+                          onChange={() => open && onSelect(p)}
                         />
                         <label htmlFor={id}>{p.label}</label>
+                        {!open && (
+                          <span id={`${id}-closed`} className="program-table__closed" data-testid="program-closed">
+                            {notOpenReason(p, t, i18n.language)}
+                          </span>
+                        )}
                       </th>
                       <td data-label={t('programs.headers.semesters')}>{p.popup.semesters}</td>
                       <td data-label={t('programs.headers.college')}>{p.popup.college}</td>

@@ -2,6 +2,11 @@
  * Welcome page `/` (spec §1, DESIGN §3): gender → field of interest (grouped tables) → semester
  * (and location when the semester lists some) → first name, last name, e-mail → "Start application"
  * (POST /api/applications) → `/application/1?token=…` with router state `{ information }`.
+ * Only what is open now can be started (issue 25): the semesters are the chosen program's open offerings
+ * (`courses`, labels from the API) with the current round's deadline ("Apply by …"); a program with
+ * nothing open is listed as not open, with when it opens. A start refused because the offering closed (or
+ * has not opened) shows the server's message on the semester, reloads the catalogue and keeps every
+ * answer typed, so another semester can be chosen.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,6 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { apiErrorBody } from '../../shared/api/errors';
+import { formatInstant } from '../../shared/lib/instant-format';
 import { SelectField, TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { applicationPath } from '../../app/route-names';
@@ -18,20 +24,19 @@ import type { ApplicationInformation } from '../application/api/application-type
 import { useApplication } from '../application/ApplicationContext';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { ProgramTables } from './ProgramTables';
-import {
-  fetchPrograms,
-  fetchSemesters,
-  semesterChoices,
-  semesterLabel,
-  type GenderQuery,
-  type Program,
-  type Semester,
-} from './programs-api';
+import { fetchPrograms, isOpenNow, notOpenReason, semesterChoices, type GenderQuery, type Program } from './programs-api';
 import { startApplicationSchema, type StartApplicationValues } from './welcome.schema';
 import { PersonNameFields } from '../../shared/ui/NameFields';
 
 type Gender = 'Female' | 'Male';
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** A server error on one of the choice controls (outside the form), linked from the form's alert. */
+interface ChoiceFieldError {
+  id: string;
+  label: string;
+  text: string;
+}
 
 /** Welcome page (default export for lazy loading). */
 export default function WelcomePage() {
@@ -40,19 +45,25 @@ export default function WelcomePage() {
   const { setLoaded } = useApplication();
   const headingRef = useHeadingFocus(null, true);
   const genderName = useId();
+  const semesterId = useId();
+  const locationId = useId();
 
   const [gender, setGender] = useState<Gender | null>(null);
   const [programs, setPrograms] = useState<Program[]>([]);
-  const [semesters, setSemesters] = useState<Semester[]>([]);
   const [loadState, setLoadState] = useState<LoadState>('idle');
+  const [reloads, setReloads] = useState(0);
   const [program, setProgram] = useState<Program | null>(null);
   const [details, setDetails] = useState<Program | null>(null);
   const [semester, setSemester] = useState('');
   const [location, setLocation] = useState('');
+  const [semesterError, setSemesterError] = useState<string | null>(null);
+  const [locationError, setLocationError] = useState<string | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [revealed, setRevealed] = useState(false);
 
-  // a new gender starts the choice over; a new language keeps it (the catalogue comes again in that language)
+  // a new gender starts the choice over; a new language keeps it (the catalogue comes again in that language);
+  // a refused start reloads it (what is open may have changed) and keeps the choice while it is still open
   const shownGender = useRef(gender);
   useEffect(() => {
     if (!gender) return;
@@ -62,15 +73,17 @@ export default function WelcomePage() {
     shownGender.current = gender;
     setLoadState('loading');
     if (!sameGender) {
+      setPrograms([]);
       setProgram(null);
       setSemester('');
       setLocation('');
+      setSemesterError(null);
+      setLocationError(null);
     }
-    Promise.all([fetchPrograms(q), fetchSemesters(q)])
-      .then(([p, s]) => {
+    fetchPrograms(q)
+      .then((p) => {
         if (!alive) return;
         setPrograms(p);
-        setSemesters(s);
         setProgram((chosen) => (chosen ? (p.find((x) => x.name === chosen.name) ?? null) : null));
         setLoadState('ready');
       })
@@ -78,10 +91,28 @@ export default function WelcomePage() {
     return () => {
       alive = false;
     };
-  }, [gender, i18n.language]);
+  }, [gender, i18n.language, reloads]);
 
-  const choices = useMemo(() => (program ? semesterChoices(program, semesters) : []), [program, semesters]);
-  const locations = choices.find((c) => c.semester === semester)?.locations ?? [];
+  const open = program !== null && isOpenNow(program);
+  const choices = useMemo(() => semesterChoices(program ?? undefined), [program]);
+  const course = choices.find((c) => c.semester === semester);
+  const locations = course?.locations ?? [];
+  const ready = open && course !== undefined && (locations.length === 0 || locations.includes(location));
+
+  // a semester (or location) no longer offered after a reload is cleared: the applicant chooses again
+  useEffect(() => {
+    if (semester && !course) {
+      setSemester('');
+      setLocation('');
+    } else if (location && !locations.includes(location)) {
+      setLocation('');
+    }
+  }, [semester, course, location, locations]);
+
+  // once shown, the start form stays (with what was typed) while the choice is made again
+  useEffect(() => {
+    if (ready) setRevealed(true);
+  }, [ready]);
 
   const {
     register,
@@ -96,7 +127,7 @@ export default function WelcomePage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     setChoiceError(null);
-    if (!gender || !program || !semester || (locations.length > 0 && !location)) {
+    if (!gender || !program || !ready) {
       setChoiceError(t('welcome.choose_all'));
       return;
     }
@@ -112,16 +143,33 @@ export default function WelcomePage() {
       void navigate(applicationPath(1, answer.token), { state: { information } });
     } catch (error) {
       const body = apiErrorBody(error);
-      if (body?.errors) {
-        for (const [field, messages] of Object.entries(body.errors)) {
-          if (field === 'firstName' || field === 'lastName' || field === 'email') {
-            setError(field, { type: 'server', message: messages[0] ?? '' });
-          }
+      const others: string[] = [];
+      let choiceRefused = false;
+      for (const [field, messages] of Object.entries(body?.errors ?? {})) {
+        const text = messages[0] ?? '';
+        if (field === 'firstName' || field === 'lastName' || field === 'email') {
+          setError(field, { type: 'server', message: text });
+        } else if (field === 'semester') {
+          // e.g. APP-422-closed / APP-422-not-open-yet, already in the page's language
+          setSemesterError(text);
+          choiceRefused = true;
+        } else if (field === 'location') {
+          setLocationError(text);
+          choiceRefused = true;
+        } else {
+          others.push(text);
+          choiceRefused ||= field === 'fieldOfInterest';
         }
       }
-      setFailure(body?.message ?? t('welcome.start_failed'));
+      if (choiceRefused) setReloads((n) => n + 1);
+      setFailure([body?.message ?? t('welcome.start_failed'), ...others].join(' '));
     }
   });
+
+  const choiceFieldErrors: ChoiceFieldError[] = [
+    ...(semesterError ? [{ id: semesterId, label: t('welcome.semester'), text: semesterError }] : []),
+    ...(locationError ? [{ id: locationId, label: t('welcome.location'), text: locationError }] : []),
+  ];
 
   return (
     <div className="welcome">
@@ -150,7 +198,7 @@ export default function WelcomePage() {
       )}
       {loadState === 'ready' && programs.length === 0 && <p>{t('welcome.no_programs')}</p>}
 
-      {loadState === 'ready' && programs.length > 0 && (
+      {loadState !== 'error' && programs.length > 0 && (
         <ProgramTables
           programs={programs}
           selected={program?.name ?? null}
@@ -158,44 +206,79 @@ export default function WelcomePage() {
             setProgram(p);
             setSemester('');
             setLocation('');
+            setSemesterError(null);
+            setLocationError(null);
           }}
           onDetails={setDetails}
         />
       )}
 
-      {program && (
+      {program && !open && (
+        <p className="form__notice" role="status" data-testid="program-not-open">
+          {program.label}: {notOpenReason(program, t, i18n.language)}
+        </p>
+      )}
+
+      {open && (
         <div className="form-row">
           <SelectField
+            id={semesterId}
             label={t('welcome.semester')}
             placeholder={t('common.select_placeholder')}
             required
             value={semester}
-            options={choices.map((c) => ({ value: c.semester, label: semesterLabel(semesters, c.semester) }))}
+            hint={course?.deadlineAt ? t('welcome.apply_by', { date: formatInstant(course.deadlineAt, i18n.language) }) : undefined}
+            error={semesterError ?? undefined}
+            options={choices.map((c) => ({ value: c.semester, label: c.label }))}
             onChange={(e) => {
               setSemester(e.target.value);
               setLocation('');
+              setSemesterError(null);
+              setLocationError(null);
             }}
           />
           {locations.length > 0 && (
             <SelectField
+              id={locationId}
               label={t('welcome.location')}
               placeholder={t('common.select_placeholder')}
               required
               value={location}
+              error={locationError ?? undefined}
               options={locations.map((l) => ({ value: l, label: l }))}
-              onChange={(e) => setLocation(e.target.value)}
+              onChange={(e) => {
+                setLocation(e.target.value);
+                setLocationError(null);
+              }}
             />
           )}
         </div>
       )}
 
-      {program && semester && (locations.length === 0 || location) && (
+      {open && (ready || revealed) && (
         <form onSubmit={onSubmit} noValidate className="form start-form" aria-labelledby="start-heading">
           <h2 id="start-heading">{t('welcome.start_heading')}</h2>
           {failure && (
-            <p className="form__alert" role="alert">
-              {failure}
-            </p>
+            <div className="form__alert" role="alert" data-testid="start-failure">
+              <p>{failure}</p>
+              {choiceFieldErrors.length > 0 && (
+                <ul>
+                  {choiceFieldErrors.map((f) => (
+                    <li key={f.id}>
+                      <a
+                        href={`#${f.id}`}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          document.getElementById(f.id)?.focus();
+                        }}
+                      >
+                        {f.label}: {f.text}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           )}
           {choiceError && (
             <p className="form__alert" role="alert">

@@ -3,8 +3,10 @@
  * semester labels come in the page's language (`Accept-Language`, issue 11).
  */
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schema } from '../../shared/api/client';
+import { formatInstant } from '../../shared/lib/instant-format';
 
 /** Program groups in display order (spec §3). */
 export const PROGRAM_GROUPS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] as const;
@@ -15,13 +17,13 @@ export type ProgramGroup = (typeof PROGRAM_GROUPS)[number];
 /** Applicant gender as the API's query parameter wants it. */
 export type GenderQuery = 'female' | 'male';
 
-/** One semester of a program's `courses`, with the locations offered (may be empty; contract `CourseDto`). */
+/** One offering of a program open now (`courses`): term key and label, locations (may be empty), close and deadline (contract `CourseDto`). */
 export type ProgramCourse = Schema<'CourseDto'>;
 
 /** A field of interest as GET /api/programs answers it (contract `ProgramResponse`). */
 export type Program = Schema<'ProgramResponse'>;
 
-/** A semester as GET /api/programs/semesters answers it (contract `SemesterResponse`: `begins` is `YYYY-MM`; `label` in the page's language). */
+/** A term as GET /api/programs/terms answers it (contract `SemesterResponse`: `begins` is `YYYY-MM`; `label` in the page's language). */
 export type Semester = Schema<'SemesterResponse'>;
 
 /** GET /api/programs?gender=… */
@@ -29,9 +31,12 @@ export async function fetchPrograms(gender: GenderQuery): Promise<Program[]> {
   return call(api.GET('/api/programs', { params: { query: { gender } } }));
 }
 
-/** GET /api/programs/semesters?gender=… */
-export async function fetchSemesters(gender: GenderQuery): Promise<Semester[]> {
-  return call(api.GET('/api/programs/semesters', { params: { query: { gender } } }));
+/**
+ * GET /api/programs/terms: every term's name in the page's language, open or not (issue 25), so a saved
+ * term (a draft's, a decision's) is shown by its name even once its window has closed.
+ */
+export async function fetchSemesters(): Promise<Semester[]> {
+  return call(api.GET('/api/programs/terms'));
 }
 
 /** Groups programs by `program`, in {@link PROGRAM_GROUPS} order, omitting empty groups; keeps API order inside a group. */
@@ -41,18 +46,66 @@ export function groupPrograms(programs: readonly Program[]): { group: ProgramGro
   );
 }
 
-/**
- * Semesters the applicant may choose for a program: its `courses` (with their locations), or, when
- * `courses` is empty, every semester offered to the gender (no location).
- */
-export function semesterChoices(program: Program, allSemesters: readonly Semester[]): ProgramCourse[] {
-  if (program.courses.length > 0) return program.courses;
-  return allSemesters.map((s) => ({ semester: s.name, locations: [] }));
+/** True when the program has an offering open now: only then can an application for it be started. */
+export function isOpenNow(program: Pick<Program, 'courses'>): boolean {
+  return program.courses.length > 0;
 }
 
-/** A semester's label in the page's language ('Otoño 2026'), from the catalogue; the name when it is not listed. */
-export function semesterLabel(semesters: readonly Semester[] | undefined, name: string): string {
-  return semesters?.find((s) => s.name === name)?.label ?? name;
+/**
+ * Why a program cannot be started now, in `language`: "Applications open on <date>" (its next window's
+ * opening on the browser's clock) or, with nothing planned, "Not open for applications at the moment".
+ */
+export function notOpenReason(program: Pick<Program, 'nextOpensAt'>, t: TFunction, language: string): string {
+  return program.nextOpensAt ? t('welcome.opens_on', { date: formatInstant(program.nextOpensAt, language) }) : t('welcome.not_open');
+}
+
+/**
+ * A semester the applicant may choose for a program (a UI view of {@link ProgramCourse}): the term's key
+ * (`semester`, the wire value of `semesterApplied`), its label from the API, the locations offered, the
+ * current round's deadline, and whether it is open now (false only for a saved choice kept visible).
+ */
+export type SemesterChoice = Pick<ProgramCourse, 'semester' | 'label' | 'locations' | 'deadlineAt'> & { open: boolean };
+
+/** The choice a draft has saved, kept among the choices of its program even once its window has closed. */
+export type SavedChoice = Pick<ProgramCourse, 'semester'> & { location?: string | null; label?: string };
+
+/**
+ * Semesters the applicant may choose for a program: its `courses` (the offerings open now, with their
+ * locations and labels; none when the program has nothing open). `saved` (step 1: the draft's saved
+ * semester of this program) stays listed — marked not open, as the last choice — when it is not open now,
+ * so a draft whose window closed still shows its term; its saved location stays listed too.
+ */
+export function semesterChoices(program: Pick<Program, 'courses'> | undefined, saved?: SavedChoice | null): SemesterChoice[] {
+  const open: SemesterChoice[] = (program?.courses ?? []).map((c) => ({
+    semester: c.semester,
+    label: c.label,
+    locations:
+      saved?.location && c.semester === saved.semester && !c.locations.includes(saved.location)
+        ? [...c.locations, saved.location]
+        : c.locations,
+    deadlineAt: c.deadlineAt,
+    open: true,
+  }));
+  if (!saved?.semester || open.some((c) => c.semester === saved.semester)) return open;
+  const kept: SemesterChoice = {
+    semester: saved.semester,
+    label: saved.label ?? saved.semester,
+    locations: saved.location ? [saved.location] : [],
+    deadlineAt: null,
+    open: false,
+  };
+  return [...open, kept];
+}
+
+/**
+ * A semester's label in the page's language, from the API: the terms open now (`semesters`) or, failing
+ * that, a program's courses; the key itself when neither lists it (a term no longer open is shown by its
+ * key — the client never makes up a name from it).
+ */
+export function semesterLabel(semesters: readonly Semester[] | undefined, name: string, programs?: readonly Program[]): string {
+  return (
+    semesters?.find((s) => s.name === name)?.label ?? programs?.flatMap((p) => p.courses).find((c) => c.semester === name)?.label ?? name
+  );
 }
 
 /** A program's label in the page's language, from the catalogue; the stored name (its key) when it is not listed. */
@@ -68,7 +121,7 @@ export function useCatalogue(gender: string | null | undefined): { programs: Pro
     const g = gender?.toLowerCase();
     if (g !== 'female' && g !== 'male') return;
     let alive = true;
-    Promise.all([fetchPrograms(g), fetchSemesters(g)])
+    Promise.all([fetchPrograms(g), fetchSemesters()])
       .then(([programs, semesters]) => alive && setCatalogue({ programs, semesters }))
       .catch(() => undefined);
     return () => {

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 export const CHANGE_CHANNEL = 'portal_changes';
 
 /** Tables whose changes the in-memory caches follow. */
-export type WatchedTable = 'dropdowns' | 'programs' | 'maintenance_windows' | 'advisory_lines';
+export type WatchedTable = 'dropdowns' | 'programs' | 'terms' | 'offerings' | 'maintenance_windows' | 'advisory_lines';
 
 /**
  * Tells in-memory caches when the data they hold changed, in this process and in every other replica

@@ -25,12 +25,3 @@ describe('money in integer cents', () => {
     expect(formatCents(15_000, 'CAD', 'en')).toBe('CA$150.00');
   });
 });
-
-describe('fee settings', () => {
-  it('take whole cents only', async () => {
-    const { ConfigError, loadConfig } = await import('../../config/app-config.js');
-    expect(loadConfig({ APPLICATION_FEE: '99.99', LATE_FEE: '0.1' })).toMatchObject({ APPLICATION_FEE: 99.99, LATE_FEE: 0.1 });
-    expect(() => loadConfig({ APPLICATION_FEE: '99.999' })).toThrow(ConfigError);
-    expect(() => loadConfig({ LATE_FEE: '0.005' })).toThrow(/LATE_FEE/);
-  });
-});

@@ -1,3 +1,4 @@
+import { APPLICATION_ROUND_SQL } from '../programs/cycle/admission-cycle.js';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -47,6 +48,8 @@ const EQUAL_FILTERS: Record<string, string> = {
   gender: 'a.gender',
   Payment_Status: 'a.payment_status',
   userId: 'a.user_id',
+  /** The application's admission round (issue 25): see {@link APPLICATION_ROUND_SQL}. */
+  round: APPLICATION_ROUND_SQL,
 };
 
 /** Who asks: a user, or an API key (never scoped to assignments). */
@@ -96,7 +99,7 @@ export class AdminApplicationsService {
 
   /**
    * The filtered query. Filters: `q` (part of the name, e-mail, or the reference number), `status`,
-   * `fieldOfInterest`, `program`, `semester`, `gender`, `Payment_Status`, `userId` (one value or a list each),
+   * `fieldOfInterest`, `program`, `semester`, `round` (a round key, issue 25), `gender`, `Payment_Status`, `userId` (one value or a list each),
    * `createdFrom` / `createdTo` and `updatedFrom` / `updatedTo` (YYYY-MM-DD, inclusive, or ISO date-times), `id` (a list, for getMany),
    * `assignedTo` (a user id: applications assigned to that reader, issue 15).
    * @throws ApiException 400 REQ-400 for a malformed filter value

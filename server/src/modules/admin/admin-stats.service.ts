@@ -1,3 +1,4 @@
+import { APPLICATION_ROUND_SQL } from '../programs/cycle/admission-cycle.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -25,7 +26,8 @@ export class AdminStatsService {
         UNION ALL SELECT 'program', field_of_interest, count(*)::int FROM applications GROUP BY field_of_interest
         UNION ALL SELECT 'group', program, count(*)::int FROM applications GROUP BY program
         UNION ALL SELECT 'semester', semester, count(*)::int FROM applications GROUP BY semester
-        UNION ALL SELECT 'payment', payment_status, count(*)::int FROM applications GROUP BY payment_status`) as Promise<
+        UNION ALL SELECT 'payment', payment_status, count(*)::int FROM applications GROUP BY payment_status
+        UNION ALL SELECT 'round', coalesce(${APPLICATION_ROUND_SQL}, ''), count(*)::int FROM applications a GROUP BY 2`) as Promise<
         (Count & { dim: string })[]
       >,
       this.db.query(`
@@ -64,6 +66,8 @@ export class AdminStatsService {
       byProgram: dimension('program'),
       byProgramGroup: dimension('group'),
       bySemester: dimension('semester'),
+      byRound: dimension('round'),
+      termOrder: (await this.db.query(`SELECT key FROM terms ORDER BY starts_on, key`)).map((row: { key: string }) => row.key),
       byPaymentStatus: dimension('payment'),
       funnel: funnel.map((f) => ({ step: Number(f.step), reached: f.reached })),
       timePerStep: times.map((t) => ({ step: t.step, count: t.count, medianSeconds: t.median, p90Seconds: t.p90 })),

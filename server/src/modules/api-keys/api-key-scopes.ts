@@ -2,7 +2,7 @@ import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 
 /** The scopes an API key can hold (issue 14 item 5). */
-export const API_KEY_SCOPES = ['applications:read', 'applications:write', 'payments:read', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = ['applications:read', 'applications:write', 'payments:read', 'webhooks:manage', 'catalogue:read'] as const;
 
 /** One of {@link API_KEY_SCOPES}. */
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -102,7 +102,7 @@ export class ApplicationMailService implements OnModuleInit {
 
   /** @throws the delivery error */
   private async send(application: Application, token: string, kind: LinkMailKind): Promise<void> {
-    const { locale, program, semester } = await this.words.wordsOf(application);
+    const { locale, program, semester, deadline } = await this.words.wordsOf(application);
     const link = this.linkFor(token);
     const params = {
       firstName: application.firstName,
@@ -116,7 +116,10 @@ export class ApplicationMailService implements OnModuleInit {
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     // "log in and see it on your home page" only to an applicant who has an account (issue 24)
     const login = kind === 'decision' && application.userId ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}` : '';
-    const text = this.i18n.t(`mail.${kind}Text`, locale, params) + login;
+    // a draft's e-mails say by when to submit: the next deadline of its own offering and round (issue 25)
+    const due =
+      deadline && (kind === 'start' || kind === 'continue') ? `\n\n${this.i18n.t('mail.deadlineText', locale, { deadline })}` : '';
+    const text = this.i18n.t(`mail.${kind}Text`, locale, params) + due + login;
     const html = plainTextToHtml(text, [link]);
     await this.mail.send({ to: application.email, subject, text, html, links: [link] });
   }

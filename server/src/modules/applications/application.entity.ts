@@ -34,6 +34,8 @@ export class Application {
   @Column('text', { name: 'field_of_interest' }) fieldOfInterest: string;
   @Column('text') semester: string;
   @Column('text', { nullable: true }) location: string | null;
+  /** The offering (program × term) applied to (issue 25); null only for rows older than the catalogue's offerings. */
+  @Column('integer', { name: 'offering_id', nullable: true }) offeringId: number | null;
   @Column('text') locale: string;
   /** The applicant's IANA time zone (e.g. `Asia/Shanghai`), sent by the applicant-ui; e-mails show times in it (issue 11). */
   @Column('text', { name: 'time_zone', nullable: true }) timeZone: string | null;

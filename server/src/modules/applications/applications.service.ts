@@ -7,6 +7,9 @@ import { ApiException, type FieldErrorMessage } from '../../common/errors/api.ex
 import { DropdownsService } from '../dropdowns/dropdowns.service.js';
 import type { ShownOption } from '../dropdowns/dropdowns.seed-data.js';
 import { MaintenanceService } from '../maintenance/maintenance.service.js';
+import { LOCALES, type Locale } from '../../common/i18n/i18n.service.js';
+import { zonedTime } from '../../common/i18n/zoned-time.js';
+import type { Offering } from '../programs/offering.entity.js';
 import type { Program } from '../programs/program.entity.js';
 import { ProgramsService } from '../programs/programs.service.js';
 import { TokenService } from '../token/token.service.js';
@@ -84,10 +87,10 @@ export class ApplicationsService {
    */
   async start(dto: StartApplicationDto, owner?: User, options: { sendLink?: boolean } = {}): Promise<StartApplicationResponse> {
     await this.maintenance.assertOnline();
-    const program = await this.checkedProgram(dto.gender, dto.fieldOfInterest, dto.semester, dto.location ?? null, {
-      program: 'fieldOfInterest',
-      semester: 'semester',
-      location: 'location',
+    const { program, offering } = await this.checkedProgram(dto.gender, dto.fieldOfInterest, dto.semester, dto.location ?? null, {
+      fields: { program: 'fieldOfInterest', semester: 'semester', location: 'location' },
+      locale: dto.locale,
+      timeZone: dto.timeZone ?? null,
     });
     const saved = await this.applications.manager.transaction(async (manager) => {
       const row = await manager.getRepository(Application).save(
@@ -101,6 +104,7 @@ export class ApplicationsService {
           fieldOfInterest: program.name,
           semester: dto.semester,
           location: dto.location ?? null,
+          offeringId: offering.id,
           locale: dto.locale,
           timeZone: dto.timeZone ?? null,
           status: 'draft',
@@ -154,12 +158,15 @@ export class ApplicationsService {
       const fieldOfInterest = dto.fieldOfInterest ?? application.fieldOfInterest;
       const semester = dto.semesterApplied ?? application.semester;
       const location = dto.location !== undefined ? dto.location : application.location;
-      const program = await this.checkedProgram(application.gender, fieldOfInterest, semester, location, {
-        program: 'fieldOfInterest',
-        semester: 'semesterApplied',
-        location: 'location',
+      // staying in the same offering is never refused for its window: a draft keeps saving after the close
+      const moved = fieldOfInterest !== application.fieldOfInterest || semester !== application.semester;
+      const { program, offering } = await this.checkedProgram(application.gender, fieldOfInterest, semester, location, {
+        fields: { program: 'fieldOfInterest', semester: 'semesterApplied', location: 'location' },
+        locale: application.locale,
+        timeZone: dto.timeZone ?? application.timeZone,
+        ignoreWindow: !moved,
       });
-      Object.assign(columns, { fieldOfInterest, semester, location, program: program.program });
+      Object.assign(columns, { fieldOfInterest, semester, location, program: program.program, offeringId: offering.id });
     }
 
     const answers: Record<string, unknown> = Object.assign({}, application.answers);
@@ -386,21 +393,50 @@ export class ApplicationsService {
     return new ApiException(HttpStatus.CONFLICT, 'APP-409', { data: toApplicationRecord(current) });
   }
 
+  /**
+   * The program and offering of a choice, judged at `now` from the catalogue in memory (issue 25).
+   * @param options.ignoreWindow judge only that the offering exists and offers the location (a draft staying
+   *        in its offering after the window closed)
+   * @throws ApiException 422 VAL-001 on the named field: APP-422-program, APP-422-semester, APP-422-location,
+   *         APP-422-closed (window closed), APP-422-not-open-yet (with the opening date in `locale` and `timeZone`)
+   */
   private async checkedProgram(
     gender: 'Female' | 'Male',
     name: string,
     semester: string,
     location: string | null,
-    fields: { program: string; semester: string; location: string },
-  ): Promise<Program> {
-    const invalid = (field: string, key: string) =>
-      new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { [field]: [{ key }] } });
-    const program = await this.programs.find(gender === 'Female' ? 'female' : 'male', name);
-    if (!program) throw invalid(fields.program, 'errors.APP-422-program');
-    const verdict = this.programs.checkChoice(program, semester, location);
-    if (verdict === 'semester') throw invalid(fields.semester, 'errors.APP-422-semester');
-    if (verdict === 'location') throw invalid(fields.location, 'errors.APP-422-location');
-    return program;
+    options: {
+      fields: { program: string; semester: string; location: string };
+      locale: string;
+      timeZone: string | null;
+      ignoreWindow?: boolean;
+    },
+  ): Promise<{ program: Program; offering: Offering }> {
+    const { fields } = options;
+    const invalid = (field: string, key: string, params?: Record<string, unknown>) =>
+      new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'VAL-001', { errors: { [field]: [{ key, params }] } });
+    const catalogueGender = gender === 'Female' ? 'female' : 'male';
+    let verdict = await this.programs.checkChoice(catalogueGender, name, semester, location);
+    if (verdict.verdict === 'closed' && options.ignoreWindow) {
+      const offering = await this.programs.offeringOf(catalogueGender, name, semester);
+      const fits = offering && (offering.locations.length === 0 ? !location : location !== null && offering.locations.includes(location));
+      verdict = fits ? { verdict: 'ok', offering, program: verdict.program } : { verdict: 'location' };
+    }
+    switch (verdict.verdict) {
+      case 'ok':
+        return { program: verdict.program, offering: verdict.offering };
+      case 'program':
+        throw invalid(fields.program, 'errors.APP-422-program');
+      case 'semester':
+        throw invalid(fields.semester, 'errors.APP-422-semester');
+      case 'location':
+        throw invalid(fields.location, 'errors.APP-422-location');
+      case 'closed': {
+        if (!verdict.opensAt) throw invalid(fields.semester, 'errors.APP-422-closed');
+        const locale = (LOCALES as readonly string[]).includes(options.locale) ? (options.locale as Locale) : 'en';
+        throw invalid(fields.semester, 'errors.APP-422-not-open-yet', { date: zonedTime(verdict.opensAt, locale, options.timeZone) });
+      }
+    }
   }
 }
 

@@ -84,14 +84,11 @@ export class ChecklistService {
     };
   }
 
-  /** The deadline of the application's semester and field of interest (a field's own row wins over the semester's). */
+  /**
+   * The deadline of the application's own offering and round (issue 25): the round it was submitted in, or
+   * for a draft the current round, while that deadline is ahead; never a past one.
+   */
   private async deadline(app: Application): Promise<string | null> {
-    const rows = (await this.db.query(
-      `SELECT deadline_at FROM application_deadlines
-        WHERE semester = $1 AND (field_of_interest = $2 OR field_of_interest IS NULL)
-        ORDER BY field_of_interest NULLS LAST LIMIT 1`,
-      [app.semester, app.fieldOfInterest],
-    )) as { deadline_at: Date }[];
-    return rows[0] ? rows[0].deadline_at.toISOString() : null;
+    return (await this.programs.deadlineOf(app.offeringId, new Date(), app.submittedAt))?.deadlineAt ?? null;
   }
 }

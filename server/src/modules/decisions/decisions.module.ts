@@ -13,14 +13,11 @@ import { DecisionLetterTemplate } from './decision-letter-template.entity.js';
 import { DecisionTemplatesService } from './decision-templates.service.js';
 import { DecisionsController } from './decisions.controller.js';
 import { DecisionsService } from './decisions.service.js';
-import { AdminDeadlinesController } from './deadlines/admin-deadlines.controller.js';
-import { AdminDeadlinesService } from './deadlines/admin-deadlines.service.js';
-import { ApplicationDeadline } from './deadlines/application-deadline.entity.js';
 
 /** Decisions released to applicants and the applicant's checklist (issue 15 items 2–4). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Application, DecisionLetterTemplate, ApplicationDeadline]),
+    TypeOrmModule.forFeature([Application, DecisionLetterTemplate]),
     AuthModule,
     AdminModule,
     ApplicationsModule,
@@ -28,8 +25,8 @@ import { ApplicationDeadline } from './deadlines/application-deadline.entity.js'
     ProgramsModule,
     TokenModule,
   ],
-  controllers: [AdminDecisionsController, AdminDeadlinesController, DecisionsController],
-  providers: [DecisionsService, DecisionTemplatesService, ChecklistService, AdminDeadlinesService],
+  controllers: [AdminDecisionsController, DecisionsController],
+  providers: [DecisionsService, DecisionTemplatesService, ChecklistService],
   exports: [DecisionsService],
 })
 export class DecisionsModule {}

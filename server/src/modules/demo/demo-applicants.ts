@@ -1,6 +1,6 @@
 /**
  * The demo cast of a fresh development start (DEMO_DATA): ten applicants of both genders, several
- * programs and every semester, each at a different stage of DESIGN §5's lifecycle, with the answers the
+ * programs and the upcoming terms, each at a different stage of DESIGN §5's lifecycle, with the answers the
  * steps they went through would hold (spec §3 field names; option values from the seeded dropdowns).
  * `DemoDataService` plays each one through the services' own code paths.
  */
@@ -26,9 +26,14 @@ export interface DemoApplicant {
   firstName: string;
   lastName: string;
   locale: 'en' | 'es' | 'zh-CN';
-  /** A field of interest of the catalogue offered to `gender`, with a course in `semester` at `location`. */
+  /** A field of interest of the catalogue offered to `gender`. */
   fieldOfInterest: string;
-  semester: 'Spring 2026' | 'Summer 2026' | 'Fall 2026';
+  /**
+   * Which of the program's open terms (0: the first to begin; the last one when there are fewer): the
+   * terms are the upcoming ones of the day the demo is seeded (issue 25), never named here.
+   */
+  term: 0 | 1;
+  /** The location wanted; the term's first location when it does not run there. */
   location: string;
   stage: DemoStage;
   /** The step the applicant is on (drafts and withdrawn); certified stages reach 8 by themselves. */
@@ -94,7 +99,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Friedman',
     locale: 'es',
     fieldOfInterest: 'BA Psychology',
-    semester: 'Fall 2026',
+    term: 1,
     location: 'Lakewood',
     stage: 'draft',
     stepReached: 1,
@@ -106,7 +111,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Klein',
     locale: 'en',
     fieldOfInterest: 'BA Business Administration',
-    semester: 'Summer 2026',
+    term: 0,
     location: 'Online',
     stage: 'draft',
     stepReached: 2,
@@ -129,7 +134,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Goldberg',
     locale: 'en',
     fieldOfInterest: 'BA Education and Special Education',
-    semester: 'Spring 2026',
+    term: 0,
     location: 'Boro Park',
     stage: 'draft',
     stepReached: 3,
@@ -163,7 +168,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Weiss',
     locale: 'en',
     fieldOfInterest: 'MS Education and Special Education',
-    semester: 'Fall 2026',
+    term: 1,
     location: 'Monsey',
     stage: 'draft',
     stepReached: 4,
@@ -199,7 +204,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Rosen',
     locale: 'en',
     fieldOfInterest: 'OT Prereq Courses',
-    semester: 'Spring 2026',
+    term: 0,
     location: 'Lakewood',
     stage: 'draft',
     stepReached: 5,
@@ -238,7 +243,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Katz',
     locale: 'en',
     fieldOfInterest: 'MBA',
-    semester: 'Spring 2026',
+    term: 0,
     location: 'Online',
     stage: 'review',
     stepReached: 7,
@@ -273,7 +278,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Stern',
     locale: 'en',
     fieldOfInterest: 'MS Education and Special Education',
-    semester: 'Fall 2026',
+    term: 1,
     location: 'Boro Park',
     stage: 'paid',
     stepReached: 8,
@@ -315,7 +320,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Cohen',
     locale: 'en',
     fieldOfInterest: 'MSW',
-    semester: 'Spring 2026',
+    term: 0,
     location: 'Lakewood',
     stage: 'waived',
     stepReached: 8,
@@ -356,7 +361,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Mandel',
     locale: 'en',
     fieldOfInterest: 'Legal Studies',
-    semester: 'Spring 2026',
+    term: 0,
     location: 'Online',
     stage: 'withdrawn',
     stepReached: 2,
@@ -375,7 +380,7 @@ export const DEMO_APPLICANTS: readonly DemoApplicant[] = [
     lastName: 'Schwartz',
     locale: 'zh-CN',
     fieldOfInterest: 'ABA Advance Certificate',
-    semester: 'Fall 2026',
+    term: 1,
     location: 'Online',
     stage: 'declined',
     stepReached: 8,

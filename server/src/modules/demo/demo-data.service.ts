@@ -11,6 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AdminApplicationsService } from '../admin/admin-applications.service.js';
 import { Application } from '../applications/application.entity.js';
 import { APPLICATION_STEPS } from '../applications/application-steps.js';
+import { ProgramsService } from '../programs/programs.service.js';
 import { ApplicationsService } from '../applications/applications.service.js';
 import { SaveApplicationDto } from '../applications/dto/save-application.dto.js';
 import { StartApplicationDto } from '../applications/dto/start-application.dto.js';
@@ -99,6 +100,7 @@ export class DemoDataService {
     private readonly payments: PaymentsService,
     private readonly timelog: TimelogService,
     private readonly sessions: SessionService,
+    private readonly programs: ProgramsService,
   ) {}
 
   /**
@@ -169,12 +171,16 @@ export class DemoDataService {
 
   /** Starts an application as the welcome page does (no e-mailed link). */
   private async start(demo: DemoApplicant): Promise<Played> {
+    const program = (await this.programs.list(demo.gender === 'Female' ? 'female' : 'male')).find((p) => p.name === demo.fieldOfInterest);
+    const course = program?.courses[Math.min(demo.term, program.courses.length - 1)];
+    if (!course) throw new Error(`demo data: ${demo.fieldOfInterest} has no open term`);
+    const location = course.locations.includes(demo.location) ? demo.location : course.locations[0];
     const { token, id } = await this.applicationsService.start(
       await body(StartApplicationDto, {
         gender: demo.gender,
         fieldOfInterest: demo.fieldOfInterest,
-        semester: demo.semester,
-        location: demo.location,
+        semester: course.semester,
+        location,
         firstName: demo.firstName,
         lastName: demo.lastName,
         email: `${demo.firstName}.${demo.lastName}@example.com`.toLowerCase(),

@@ -13,6 +13,7 @@ import { SessionModule } from '../session/session.module.js';
 import { TimeLog } from '../timelog/time-log.entity.js';
 import { TimelogModule } from '../timelog/timelog.module.js';
 import { User } from '../users/user.entity.js';
+import { ProgramsModule } from '../programs/programs.module.js';
 import { DemoDataService } from './demo-data.service.js';
 
 /**
@@ -30,6 +31,7 @@ import { DemoDataService } from './demo-data.service.js';
     DiscountCodesModule,
     TimelogModule,
     SessionModule,
+    ProgramsModule,
   ],
   providers: [DemoDataService],
   exports: [DemoDataService],

@@ -33,7 +33,7 @@ export class PaymentsController {
     private readonly access: ApplicationAccessService,
   ) {}
 
-  /** The fee now: amount, late fee, discount of an optional code, total. */
+  /** The application's fee now, from its offering (issue 25): amount, late fee, discount of an optional code, total. */
   @Get('quote')
   @ApiOperation({ operationId: 'getPaymentQuote', summary: 'Quote the application fee (late fee and discount code applied)' })
   @ApiQuery({ name: 'applicationId', required: true })
@@ -45,8 +45,8 @@ export class PaymentsController {
     @Query('applicationId') applicationId?: string,
     @Query('discountCode') discountCode?: string,
   ): Promise<QuoteResponse> {
-    await this.access.authorize(request, typeof applicationId === 'string' ? applicationId : undefined);
-    return { success: true, data: await this.payments.quoteView(typeof discountCode === 'string' ? discountCode : undefined) };
+    const application = await this.access.authorize(request, typeof applicationId === 'string' ? applicationId : undefined);
+    return { success: true, data: await this.payments.quoteView(application, typeof discountCode === 'string' ? discountCode : undefined) };
   }
 
   /** Pays (or, with a full-waiver code, waives) the fee; the same requestId never charges twice. */

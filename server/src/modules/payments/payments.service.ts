@@ -1,3 +1,4 @@
+import { ProgramsService } from '../programs/programs.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { FieldErrorMessage } from '../../common/errors/api.exception.js';
 import { DEFAULT_COUNTRY, postalCodeAsked, postalCodeErrors } from '../applications/address-rules.js';
@@ -13,7 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Application } from '../applications/application.entity.js';
 import { ApplicationCompletionService } from '../attachments/application-completion.service.js';
 import { DiscountCodesService } from '../discount-codes/discount-codes.service.js';
-import { centsToDecimalString, formatCents, fromCents, toCents } from '../../common/money/money.js';
+import { centsToDecimalString, formatCents, fromCents } from '../../common/money/money.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
@@ -110,6 +111,7 @@ export class PaymentsService implements OnModuleInit {
     private readonly words: ApplicationWordsService,
     private readonly jobs: JobsService,
     private readonly completion: ApplicationCompletionService,
+    private readonly programs: ProgramsService,
   ) {}
 
   /** Defines the receipt e-mail job ({@link RECEIPT_MAIL_QUEUE}): a failed delivery is retried by pg-boss. */
@@ -124,13 +126,17 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
-   * The fee now: `APPLICATION_FEE`, plus `LATE_FEE` once the time is after `LATE_FEE_AFTER`, minus the
-   * discount code's share; with the configured gateway and, for Authorize.Net, the public Accept.js settings.
-   * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code
+   * The fee of `application` at `now` (issue 25): its offering's application fee, plus the offering's late
+   * fee once `now` is after the late fee's start, minus the discount code's share; with the configured
+   * gateway and, for Authorize.Net, the public Accept.js settings.
+   * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code;
+   *         422 APP-422-closed when the application has no offering (a row older than the catalogue's)
    */
-  async quote(code?: string, now = new Date()): Promise<Quote> {
-    const amountCents = toCents(this.config.APPLICATION_FEE);
-    const lateFeeCents = now.getTime() > Date.parse(this.config.LATE_FEE_AFTER) ? toCents(this.config.LATE_FEE) : 0;
+  async quote(application: Pick<Application, 'offeringId'>, code?: string, now = new Date()): Promise<Quote> {
+    const fee = await this.programs.feeOf(application.offeringId, now);
+    if (!fee) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'APP-422-closed', { messageKey: 'errors.APP-422-closed' });
+    const amountCents = fee.applicationFeeCents;
+    const lateFeeCents = fee.lateFeeCents;
     const gross = amountCents + lateFeeCents;
     const discountCode = code?.trim() ? await this.discounts.lookup(code) : null;
     const discountCents = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
@@ -145,7 +151,7 @@ export class PaymentsService implements OnModuleInit {
       discountCode: discountCode?.code ?? null,
       discountCodeId: discountCode?.id ?? null,
       waived: totalCents <= 0,
-      lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
+      lateFeeAfter: fee.lateFeeStartsAt?.toISOString() ?? null,
       gateway: this.config.PAYMENT_GATEWAY,
       ...(acceptJs ? { apiLoginId: acceptJs.apiLoginId, clientKey: acceptJs.clientKey, acceptJsUrl: acceptJs.acceptJsUrl } : {}),
     };
@@ -155,8 +161,8 @@ export class PaymentsService implements OnModuleInit {
    * The quote as `GET /api/payments/quote` answers it: amounts in the currency's major unit (spec §9).
    * @throws ApiException 422 PAY-004 as {@link quote}
    */
-  async quoteView(code?: string): Promise<QuoteView> {
-    const { discountCodeId: _, amountCents, lateFeeCents, discountCents, totalCents, ...rest } = await this.quote(code);
+  async quoteView(application: Pick<Application, 'offeringId'>, code?: string): Promise<QuoteView> {
+    const { discountCodeId: _, amountCents, lateFeeCents, discountCents, totalCents, ...rest } = await this.quote(application, code);
     return { ...rest, ...feeAmounts({ amountCents, lateFeeCents, discountCents, totalCents }) };
   }
 
@@ -176,8 +182,9 @@ export class PaymentsService implements OnModuleInit {
     if (existing) return this.replay(existing, application);
 
     this.assertPayable(application);
+    await this.assertSubmittable(application);
     await this.settleOpen(application.id);
-    const quote = await this.quote(dto.discountCode);
+    const quote = await this.quote(application, dto.discountCode);
     if (!quote.waived) this.assertCardFields(dto);
 
     const claimed = await this.claim(application, dto, quote);
@@ -271,6 +278,16 @@ export class PaymentsService implements OnModuleInit {
       throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-status', { params: { status: application.status } });
     }
     if (!application.certifiedAt) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'PAY-422-certify');
+  }
+
+  /**
+   * Issue 25: a draft is submitted (paid) only while its offering takes submissions — its window, plus the
+   * offering's grace days after the close. Otherwise 422 APP-422-closed: the applicant moves to an open term
+   * in step 1, keeping every answer.
+   */
+  private async assertSubmittable(application: Application): Promise<void> {
+    if (!(await this.programs.acceptsSubmission(application.offeringId)))
+      throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'APP-422-closed', { messageKey: 'errors.APP-422-closed' });
   }
 
   private assertCardFields(dto: PayDto): void {
@@ -475,7 +492,7 @@ export class PaymentsService implements OnModuleInit {
       currency: row.currency,
       discountCode: row.discountCodeId ? await this.codeName(row.discountCodeId) : null,
       waived: row.status === 'waived',
-      lateFeeAfter: new Date(this.config.LATE_FEE_AFTER).toISOString(),
+      lateFeeAfter: (await this.programs.feeOf(application.offeringId, row.createdAt))?.lateFeeStartsAt?.toISOString() ?? null,
       transactionId: row.transactionId,
       last4: row.accountNumber ? row.accountNumber.slice(-4) : null,
       date: row.updatedAt.toISOString(),

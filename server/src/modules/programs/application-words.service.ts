@@ -10,6 +10,9 @@ export interface ApplicationLanguageFacts {
   fieldOfInterest: string;
   semester: string;
   timeZone: string | null;
+  /** The offering applied to (issue 25), for the deadline; absent or null: none. */
+  offeringId?: number | null;
+  submittedAt?: Date | null;
 }
 
 /** An application's words in its own language, for the e-mails about it. */
@@ -18,15 +21,18 @@ export interface ApplicationWords {
   locale: Locale;
   /** The program's label in that language (not its key), e.g. 'Maestría en Trabajo Social (MSW)'. */
   program: string;
-  /** The semester in that language, e.g. '2026 年秋季'. */
+  /** The term's label in that language (as the office named it in the console). */
   semester: string;
   /** A moment in the applicant's time zone, in that language, with the zone named (see {@link zonedTime}). */
   time: (moment: Date) => string;
+  /** The next deadline of the applicant's own offering and round (issue 25), as {@link time} writes it; null: none ahead. */
+  deadline: string | null;
 }
 
 /**
- * E-mails wholly in the application's language (issue 11 item 3): the program label, the semester and
- * times in the applicant's zone (`applications.time_zone`), for every e-mail about an application.
+ * E-mails wholly in the application's language (issue 11 item 3): the program label, the term's name,
+ * times in the applicant's zone (`applications.time_zone`) and the next deadline of the applicant's own
+ * offering and round (issue 25), for every e-mail about an application.
  */
 @Injectable()
 export class ApplicationWordsService {
@@ -35,11 +41,14 @@ export class ApplicationWordsService {
   /** The words of `application` in its locale. */
   async wordsOf(application: ApplicationLanguageFacts): Promise<ApplicationWords> {
     const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
+    const time = (moment: Date) => zonedTime(moment, locale, application.timeZone);
+    const round = await this.programs.deadlineOf(application.offeringId ?? null, new Date(), application.submittedAt);
     return {
       locale,
       program: await this.programs.labelOf(application.gender, application.fieldOfInterest, locale),
-      semester: this.programs.semesterLabel(application.semester, locale),
-      time: (moment) => zonedTime(moment, locale, application.timeZone),
+      semester: await this.programs.termLabel(application.semester, locale),
+      time,
+      deadline: round ? time(new Date(round.deadlineAt)) : null,
     };
   }
 }

@@ -16,7 +16,8 @@ export class ProgramsController {
 
   /**
    * Fields of interest offered to a gender, label and popup title in the caller's `Accept-Language`
-   * (en, es, zh-CN; issue 11). 422 VAL-001 when gender is not female or male.
+   * (en, es, zh-CN; issue 11), `courses` = the offerings open now (issue 25). 422 VAL-001 when gender is
+   * not female or male.
    */
   @Get()
   @Header('Vary', 'Accept-Language')
@@ -26,12 +27,25 @@ export class ProgramsController {
     return this.programs.list(query.gender, this.i18n.localeOf(request));
   }
 
-  /** Semesters offered to a gender, each `{name, begins, label}` with the label in the caller's `Accept-Language`. */
+  /** Terms with an offering open to a gender now (issue 25), each `{name, begins, startsOn, label}`, the label in the caller's `Accept-Language`. */
   @Get('semesters')
   @Header('Vary', 'Accept-Language')
   @ApiOperation({ operationId: 'listSemesters', summary: 'Semesters offered to a gender' })
   @ApiOkResponse({ type: [SemesterResponse] })
-  semesters(@Query() query: GenderQuery, @Req() request: Request): SemesterResponse[] {
+  semesters(@Query() query: GenderQuery, @Req() request: Request): Promise<SemesterResponse[]> {
     return this.programs.semesters(query.gender, this.i18n.localeOf(request));
+  }
+
+  /**
+   * Every term's name in the caller's `Accept-Language` (issue 25): `{name, begins, startsOn, label}` by
+   * first day of classes, open or not — for showing a saved term (a draft's, a decision's) by its name
+   * once its window has closed.
+   */
+  @Get('terms')
+  @Header('Vary', 'Accept-Language')
+  @ApiOperation({ operationId: 'listTermNames', summary: 'Every term with its name in the caller’s language' })
+  @ApiOkResponse({ type: [SemesterResponse] })
+  terms(@Req() request: Request): Promise<SemesterResponse[]> {
+    return this.programs.termNames(this.i18n.localeOf(request));
   }
 }

@@ -1,7 +1,11 @@
 /** Test fixture (unit tests only, never bundled): an application record as the API answers a new draft. */
 import type { ApplicationRecord } from './application-types';
 
-/** A new draft's record (contract `ApplicationRecord`, its defaults included) with `fields` over it. */
+/**
+ * A new draft's record (contract `ApplicationRecord`, its defaults included) with `fields` over it. Its
+ * program and `semesterApplied` are example keys only: the catalogue's programs and terms are data (issue
+ * 25), so a test that needs one open or closed says so through the catalogue answer it mocks.
+ */
 export function recordOf(fields: Partial<ApplicationRecord> = {}): ApplicationRecord {
   return {
     Id: 'app-1',

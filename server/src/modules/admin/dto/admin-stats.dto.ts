@@ -44,8 +44,16 @@ export class AdminStatsResponse {
   byProgram: Record<string, number>;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'by program group', example: { graduate: 4 } })
   byProgramGroup: Record<string, number>;
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { 'Spring 2026': 4 } })
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, description: 'applications per term key' })
   bySemester: Record<string, number>;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'number' },
+    description: "applications per admission round key (issue 25); '' = no round (every deadline passed, or no offering)",
+  })
+  byRound: Record<string, number>;
+  @ApiProperty({ type: [String], description: 'every term key, by first day of classes (the order to show `bySemester` in)' })
+  termOrder: string[];
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { Unpaid: 10, Paid: 2 } })
   byPaymentStatus: Record<string, number>;
   @ApiProperty({ type: [FunnelStep] }) funnel: FunnelStep[];

@@ -5,7 +5,7 @@ import type { AdvisoryLine } from '../advisory-line.entity.js';
 /** An advisory line in the admin console (`/api/admin/advisory-lines`). */
 export class AdvisoryLineResponse {
   @ApiProperty() id: number;
-  @ApiProperty({ example: 'Spring 2026 – MSW in Social Work (Men): apply by November 11, 2025.' }) textEn: string;
+  @ApiProperty({ description: 'the line in English, e.g. a term, a program and its deadline' }) textEn: string;
   @ApiProperty() textEs: string;
   @ApiProperty() textZhCn: string;
   @ApiProperty({ description: 'lines show in ascending order' }) sortOrder: number;

@@ -14,7 +14,12 @@ export class StartApplicationDto {
   @IsNotEmpty()
   @MaxLength(200)
   fieldOfInterest: string;
-  @ApiProperty({ example: 'Spring 2026' }) @trim() @IsString() @IsNotEmpty() @MaxLength(50) semester: string;
+  @ApiProperty({ description: 'a term key open for the program now (`GET /api/programs` courses[].semester)' })
+  @trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  semester: string;
   @ApiPropertyOptional({ example: 'Online' }) @trim() @IsOptional() @IsString() @MaxLength(50) location?: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty() @MaxLength(100) firstName: string;
   @ApiProperty() @trim() @IsString() @IsNotEmpty() @MaxLength(100) lastName: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { CATALOGUE, type Gender } from '../../programs/programs.catalogue.js';
+import { ADMISSION_CATALOGUE_SEED as CATALOGUE } from '../../../../../migrations/seed/admission-catalogue.seed.js';
+import type { Gender } from '../../programs/program.entity.js';
 import { computeRequirements, missingFields, type RequirementsInput } from './requirements.js';
 
 /** Rule-set input for a catalogue program with the given answers. */

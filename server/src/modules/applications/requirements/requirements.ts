@@ -1,5 +1,5 @@
 import { countryOf, isUsAddress, postalCodeAsked } from '../address-rules.js';
-import type { ProgramGroup, SectionFlags } from '../../programs/programs.catalogue.js';
+import type { ProgramGroup, SectionFlags } from '../../programs/program.entity.js';
 import { courseFields, stepOfField, type CourseTable, type PrerequisiteSubject } from '../application-fields.js';
 import type { StepNumber } from '../application-steps.js';
 import { prerequisiteSubjectsOf, programFamily, type ProgramFamily } from './program-families.js';

@@ -70,7 +70,13 @@ export class FeeView {
   @ApiProperty({ example: 'USD' }) currency: string;
   @ApiProperty({ type: String, nullable: true }) discountCode: string | null;
   @ApiProperty({ description: 'true when nothing is left to pay (Payment_Status becomes Waived)' }) waived: boolean;
-  @ApiProperty({ format: 'date-time', description: 'the late fee applies after this instant' }) lateFeeAfter: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: "the late fee of the application's offering applies after this instant; null: no late fee",
+  })
+  lateFeeAfter: string | null;
 }
 
 /**

@@ -14,9 +14,14 @@ class PopupDto {
   @ApiProperty({ description: 'degree-conferring college' }) college: string;
 }
 
-class CourseDto {
-  @ApiProperty({ example: 'Spring 2026' }) semester: string;
-  @ApiProperty({ type: [String], example: ['Boro Park', 'Online'] }) locations: string[];
+/** An offering of the program that takes applications now (issue 25). */
+export class CourseDto {
+  @ApiProperty({ description: "the term's key, the wire value of `semesterApplied`" }) semester: string;
+  @ApiProperty({ description: "the term's name in the caller's language" }) label: string;
+  @ApiProperty({ type: [String], example: ['Boro Park', 'Online'], description: 'empty: no location is chosen' }) locations: string[];
+  @ApiProperty({ format: 'date-time', description: 'applications close at this instant (UTC)' }) closesAt: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: "the current round's deadline (UTC); null: none ahead" })
+  deadlineAt: string | null;
 }
 
 /** A field of interest on the wire (DESIGN §4); `label` and `popup.title` in the caller's `Accept-Language` (issue 11). */
@@ -25,8 +30,15 @@ export class ProgramResponse {
   @ApiProperty({ enum: ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] }) program: string;
   @ApiProperty({ description: "shown name, in the caller's language" }) label: string;
   @ApiProperty({ type: PopupDto, description: "popup; its title in the caller's language (the college is a proper name)" }) popup: PopupDto;
-  @ApiProperty({ type: [CourseDto], description: 'empty: the program lists no courses (any semester of the gender, no location)' })
+  @ApiProperty({ type: [CourseDto], description: 'the offerings open now, by first day of classes; empty: none open now' })
   courses: CourseDto[];
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when nothing is open now: when the next window of the program opens (UTC); else null',
+  })
+  nextOpensAt: string | null;
   @ApiProperty({ description: 'section flags of spec §3', type: 'object', additionalProperties: { type: 'boolean' } })
   flags: Record<string, boolean>;
 
@@ -36,23 +48,25 @@ export class ProgramResponse {
     return { label: translated?.label ?? row.label, title: translated?.title ?? row.popup.title };
   }
 
-  /** Maps an entity to the wire shape, texts in `locale`. */
-  static from(row: Program, locale: Locale = 'en'): ProgramResponse {
+  /** Maps an entity and its open offerings (`open`) to the wire shape, texts in `locale`. */
+  static from(row: Program, locale: Locale, open: { courses: CourseDto[]; nextOpensAt: string | null }): ProgramResponse {
     const texts = ProgramResponse.textsOf(row, locale);
     return Object.assign(new ProgramResponse(), {
       name: row.name,
       program: row.program,
       label: texts.label,
       popup: { ...row.popup, title: texts.title },
-      courses: row.courses,
+      courses: open.courses,
+      nextOpensAt: open.nextOpensAt,
       flags: { ...row.flags },
     });
   }
 }
 
-/** A semester offered to a gender. */
+/** A term with an offering open to a gender now (issue 25). */
 export class SemesterResponse {
-  @ApiProperty({ example: 'Spring 2026' }) name: string;
-  @ApiProperty({ example: '2026-01', description: 'month the semester begins (YYYY-MM)' }) begins: string;
-  @ApiProperty({ example: 'Otoño 2026', description: "the name in the caller's Accept-Language (issue 11)" }) label: string;
+  @ApiProperty({ description: "the term's key, the wire value of `semesterApplied`" }) name: string;
+  @ApiProperty({ description: 'month the term begins (YYYY-MM)' }) begins: string;
+  @ApiProperty({ format: 'date', description: 'first day of classes (YYYY-MM-DD)' }) startsOn: string;
+  @ApiProperty({ description: "the name in the caller's Accept-Language (issue 11)" }) label: string;
 }

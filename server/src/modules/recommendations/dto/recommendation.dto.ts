@@ -83,7 +83,7 @@ export class RecommendationResponse {
 export class RecommenderRequestView {
   @ApiProperty({ description: "the applicant's first and last name" }) applicantName: string;
   @ApiProperty({ description: 'label of the field of interest' }) program: string;
-  @ApiProperty({ example: 'Spring 2026' }) semester: string;
+  @ApiProperty({ description: "the term's key (`semesterApplied`)" }) semester: string;
   @ApiProperty({ description: 'the recommender, as the applicant named them' }) recommenderName: string;
   @ApiProperty({ description: 'the applicant waived the right to see the letter' }) waived: boolean;
   @ApiProperty({ enum: ['requested', 'opened'] }) status: RecommendationStatus;

@@ -3,13 +3,16 @@
  * interest, semester and location (changeable among those offered to the applicant's gender), country
  * with the address it asks (US: state and ZIP; elsewhere: region and postal code, issue 11 item 2), marital status, contact name, cell phone, how heard. Autosaves (the program choice
  * only once field, semester and location fit together); Next validates, saves and goes on.
+ * The semesters are the program's offerings open now (issue 25), labels from the API; the draft's saved
+ * semester stays listed (marked closed, with a notice) once its window has closed, so the applicant sees it
+ * and may move to an open one keeping every answer. A save the server refuses (the term closed meanwhile)
+ * shows the server's message on the semester field.
  */
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionsFor } from '../../../../shared/api/dropdowns-api';
 import { DateInput } from '../../../../shared/ui/DateInput';
 import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
-import { semesterChoices, semesterLabel, useCatalogue } from '../../../welcome/programs-api';
+import { isOpenNow, semesterChoices, semesterLabel, useCatalogue, type SemesterChoice } from '../../../welcome/programs-api';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
@@ -23,10 +26,23 @@ export type { StepProps } from '../step-props';
 export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const { t } = useTranslation();
   const catalogue = useCatalogue(record.gender);
+  // the choice the server holds: listed even when not open now (a draft whose window closed keeps its term)
+  const saved = { program: record.fieldOfInterest ?? '', semester: record.semesterApplied ?? '', location: record.location ?? null };
+  const choicesFor = (programName: string): SemesterChoice[] => {
+    const program = catalogue?.programs.find((p) => p.name === programName);
+    const keep =
+      programName === saved.program && saved.semester
+        ? {
+            semester: saved.semester,
+            location: saved.location,
+            label: semesterLabel(catalogue?.semesters, saved.semester, catalogue?.programs),
+          }
+        : null;
+    return semesterChoices(program, keep);
+  };
   const choiceComplete = (v: PersonalValues): boolean => {
     if (!catalogue) return false;
-    const program = catalogue.programs.find((p) => p.name === v.fieldOfInterest);
-    const course = program ? semesterChoices(program, catalogue.semesters).find((c) => c.semester === v.semesterApplied) : undefined;
+    const course = choicesFor(v.fieldOfInterest).find((c) => c.semester === v.semesterApplied);
     return Boolean(course && (course.locations.length === 0 ? !v.location : course.locations.includes(v.location)));
   };
   const { form, register, handleSubmit, isSubmitting, autosave, fieldError } = useStepForm<PersonalValues>({
@@ -39,9 +55,15 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
   const placeholder = t('common.select_placeholder');
   const fieldOfInterest = form.watch('fieldOfInterest');
   const semester = form.watch('semesterApplied');
-  const program = catalogue?.programs.find((p) => p.name === fieldOfInterest);
-  const choices = useMemo(() => (program && catalogue ? semesterChoices(program, catalogue.semesters) : []), [program, catalogue]);
-  const locations = choices.find((c) => c.semester === semester)?.locations ?? [];
+  const choices = choicesFor(fieldOfInterest);
+  const chosen = choices.find((c) => c.semester === semester);
+  const locations = chosen?.locations ?? [];
+  // the programs open now, and the saved one whatever its state (by its key when the catalogue lacks it)
+  const programOptions = (catalogue?.programs ?? [])
+    .filter((p) => isOpenNow(p) || p.name === saved.program)
+    .map((p) => ({ value: p.name, label: p.label }));
+  if (saved.program && !programOptions.some((o) => o.value === saved.program))
+    programOptions.push({ value: saved.program, label: saved.program });
   const country = countryOrDefault(form.watch('addressCountry'));
   const us = isUs(country);
   /** After a country change: clear the answers the new country does not ask or that do not fit it. */
@@ -76,7 +98,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
             <SelectField
               label={t('fields.fieldOfInterest')}
               placeholder={placeholder}
-              options={catalogue.programs.map((p) => ({ value: p.name, label: p.label }))}
+              options={programOptions}
               required
               error={err('fieldOfInterest')}
               {...register('fieldOfInterest', {
@@ -90,8 +112,12 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
               <SelectField
                 label={t('fields.semesterApplied')}
                 placeholder={placeholder}
-                options={choices.map((c) => ({ value: c.semester, label: semesterLabel(catalogue?.semesters, c.semester) }))}
+                options={choices.map((c) => ({
+                  value: c.semester,
+                  label: c.open ? c.label : t('personal.semester_closed_option', { semester: c.label }),
+                }))}
                 required
+                hint={chosen && !chosen.open ? t('personal.semester_closed', { semester: chosen.label }) : undefined}
                 error={err('semesterApplied')}
                 {...register('semesterApplied', { onChange: () => form.setValue('location', '') })}
               />

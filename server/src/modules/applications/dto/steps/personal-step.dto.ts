@@ -22,7 +22,7 @@ export class PersonalStepDto {
   @IsNotEmpty()
   @MaxLength(200)
   fieldOfInterest?: string;
-  @ApiPropertyOptional({ example: 'Fall 2026' })
+  @ApiPropertyOptional({ description: 'a term key (`GET /api/programs` courses[].semester)' })
   @sent('semesterApplied')
   @IsString()
   @IsNotEmpty()

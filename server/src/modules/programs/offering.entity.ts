@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { LocalizedText } from './term.entity.js';
+
+/** One admission round of an offering (e.g. priority, regular, late): applications until `deadlineAt`. */
+export interface AdmissionRound {
+  /** Stable key, `[a-z0-9-]{1,30}` (e.g. `priority`). */
+  key: string;
+  labels: LocalizedText;
+  /** ISO 8601 instant (UTC). */
+  deadlineAt: string;
+}
+
+/**
+ * A program offered in a term (table `offerings`, migration 1764160000000; issue 25): where it runs, when
+ * applications are taken (`opensAt` ≤ now < `closesAt`, while `open` and not archived), its rounds and
+ * its fees in integer cents — the late fee applies after `lateFeeStartsAt` (never when null). Drafts may
+ * still be submitted `graceDays` days after the close. `seats`: null = no limit.
+ */
+@Entity('offerings')
+export class Offering {
+  @PrimaryGeneratedColumn() id: number;
+  @Column('integer', { name: 'program_id' }) programId: number;
+  @Column('integer', { name: 'term_id' }) termId: number;
+  @Column('jsonb') locations: string[];
+  @Column('timestamptz', { name: 'opens_at' }) opensAt: Date;
+  @Column('timestamptz', { name: 'closes_at' }) closesAt: Date;
+  @Column('integer', { name: 'grace_days' }) graceDays: number;
+  /** Ordered by deadline. */
+  @Column('jsonb') rounds: AdmissionRound[];
+  @Column('integer', { name: 'application_fee_cents' }) applicationFeeCents: number;
+  @Column('integer', { name: 'late_fee_cents' }) lateFeeCents: number;
+  @Column('timestamptz', { name: 'late_fee_starts_at', nullable: true }) lateFeeStartsAt: Date | null;
+  @Column('integer', { nullable: true }) seats: number | null;
+  @Column('boolean') open: boolean;
+  @Column('boolean') archived: boolean;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
