@@ -66,6 +66,17 @@ const TITLE_OVERFLOW = {
   verticalAlign: 'bottom',
 } as const;
 
+/**
+ * react-admin's loading indicator (the refresh button, with a spinner while any request is in flight) whose
+ * spinner has a name: the indicator passes extra props to its CircularProgress, which axe requires to be
+ * named (`aria-progressbar-name`) — the e2e accessibility sweep caught it on a slow dashboard.
+ */
+function NamedLoadingIndicator() {
+  const translate = useTranslate();
+  const named = { 'aria-label': translate('ra.page.loading') } as object;
+  return <LoadingIndicator {...named} />;
+}
+
 /** The console's app bar. */
 export function AppBar() {
   return (
@@ -77,7 +88,7 @@ export function AppBar() {
         <>
           <Greeting />
           <LanguagePicker />
-          <LoadingIndicator />
+          <NamedLoadingIndicator />
           <LogoutButton />
         </>
       }

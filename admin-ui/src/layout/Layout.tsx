@@ -5,12 +5,16 @@
  * bar and menu only on a second cycle (the link that was followed is gone from the page, and chromium
  * would go on from where it stood).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { useLocation } from 'react-router';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { DocumentTitle } from './DocumentTitle';
+
+/** The path the console was loaded on, and whether the user has left it since (see {@link FocusStartOnNavigation}). */
+let firstPathname: string | null = null;
+let navigated = false;
 
 /** Id of the invisible element at the very start of `<body>` that focus returns to on a page change. */
 const FOCUS_START_ID = 'focus-start';
@@ -24,12 +28,12 @@ const FOCUS_START_ID = 'focus-start';
  */
 function FocusStartOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    // the first page of the document keeps the browser's own focus; kept per document, not per mount: a
+    // layout mounted again while a lazy page loads (a slow machine) must not take a page change for the first page
+    if (firstPathname === null) firstPathname = pathname;
+    if (pathname === firstPathname && !navigated) return;
+    navigated = true;
     let start = document.getElementById(FOCUS_START_ID);
     if (!start) {
       start = document.createElement('div');
