@@ -268,7 +268,7 @@ function ApplicationDetailView() {
 
       {sections === null && (
         <Section title={translate('app.applications.answers')}>
-          <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+          <CircularProgress size={24} aria-hidden={false} aria-label={translate('ra.page.loading')} />
         </Section>
       )}
       {sections?.length === 0 && (

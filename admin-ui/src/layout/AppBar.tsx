@@ -69,11 +69,12 @@ const TITLE_OVERFLOW = {
 /**
  * react-admin's loading indicator (the refresh button, with a spinner while any request is in flight) whose
  * spinner has a name: the indicator passes extra props to its CircularProgress, which axe requires to be
- * named (`aria-progressbar-name`) — the e2e accessibility sweep caught it on a slow dashboard.
+ * named (`aria-progressbar-name`) — the e2e accessibility sweep caught it on a slow dashboard. It is the
+ * only sign that a request is in flight, so it is shown to assistive technology (the theme hides spinners).
  */
 function NamedLoadingIndicator() {
   const translate = useTranslate();
-  const named = { 'aria-label': translate('ra.page.loading') } as object;
+  const named = { 'aria-label': translate('ra.page.loading'), 'aria-hidden': false } as object;
   return <LoadingIndicator {...named} />;
 }
 

@@ -49,6 +49,10 @@ export const portalTheme: RaThemeOptions = deepmerge(defaultTheme, {
       },
     },
     MuiAppBar: { defaultProps: { color: 'primary' } },
+    // A spinner is decoration beside text that says what is loading (react-admin's <Loading> page, shown while
+    // a lazy page loads, writes "Loading…" under its unnamed spinner: axe aria-progressbar-name). One that is
+    // the only sign of loading is named where it is used, with `aria-hidden={false}`.
+    MuiCircularProgress: { defaultProps: { 'aria-hidden': true } },
     // The content column may shrink below its widest child (tabs, tables scroll inside): no page-level
     // horizontal scroll at 320 px (WCAG 1.4.10).
     RaLayout: { styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } } },

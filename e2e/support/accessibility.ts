@@ -2,43 +2,55 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient, arrangeMbaAnswered, arrangeMbaAtPayment, payWithTestCard, type ApiCall } from './support/api.js';
-import { launchBrowser, logInToAdminConsole, newUser, settle } from './support/browser.js';
-import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+import { apiClient, arrangeMbaAnswered, arrangeMbaAtPayment, payWithTestCard, type ApiCall } from './api.js';
+import { launchBrowser, logInToAdminConsole, newUser, settle } from './browser.js';
+import { E2E_ADMIN, startPortal, type RunningPortal } from './portal.js';
 
 /**
- * Accessibility of both apps (issue 13), in chromium: axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA
- * tags) finds no violation on any applicant or admin screen in en, es and zh-CN; no screen scrolls
- * sideways at 1,280 px nor at 320 px (WCAG 1.4.10 reflow); every applicant page shifts its layout by a
- * cumulative layout shift (the browser's `layout-shift` entries) of at most 0.05 while it loads;
- * every screen has its own document title and one `<h1>`.
- * Screens are grouped per browser context (one per language and app) to keep the file fast.
+ * Accessibility of both apps (issue 13), in chromium, shared by the per-language spec files
+ * (`accessibility-en`, `accessibility-es`, `accessibility-zh-cn`; one file per language so that the two
+ * e2e workers share the sweep): axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA tags) finds no violation on
+ * any applicant or admin screen; no screen scrolls sideways at 1,280 px nor at 320 px (WCAG 1.4.10
+ * reflow); every applicant page shifts its layout by a cumulative layout shift (the browser's
+ * `layout-shift` entries) of at most 0.05 while it loads; every screen has its own document title and one
+ * `<h1>`. Screens are grouped per browser context (one per app) to keep each file fast.
  */
-let portal: RunningPortal;
-let browser: Browser;
-let api: ApiCall;
 
-const LOCALES = ['en', 'es', 'zh-CN'] as const;
-type Locale = (typeof LOCALES)[number];
+/** The languages of both apps. */
+export const LOCALES = ['en', 'es', 'zh-CN'] as const;
+/** One of {@link LOCALES}. */
+export type Locale = (typeof LOCALES)[number];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Highest cumulative layout shift allowed on an applicant page (issue 13; "good" CLS is ≤ 0.1). */
 const MAX_CLS = 0.05;
 
 /** One screen: its name in failure messages and its path (below the portal's base URL). */
-interface Screen {
+export interface Screen {
   name: string;
   path: string;
 }
 
-let applicantScreens: Screen[];
-let adminScreens: Screen[];
-let applicantToken: string;
+/** A portal with the records every screen needs, a browser, and the screens to examine. */
+export interface A11yRun {
+  portal: RunningPortal;
+  browser: Browser;
+  api: ApiCall;
+  applicantScreens: Screen[];
+  adminScreens: Screen[];
+  /** Session token of a registered applicant (the logged-in home page). */
+  applicantToken: string;
+}
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-  api = apiClient(portal.baseUrl);
+/**
+ * Starts a portal and a browser and arranges what the screens show: an MBA application answered to step
+ * 7, one at payment, one paid (documents and finish pages), a registered account, a discount code and a
+ * webhook. Takes about 15 s.
+ */
+async function startA11yRun(): Promise<A11yRun> {
+  const portal = await startPortal();
+  const browser = await launchBrowser();
+  const api = apiClient(portal.baseUrl);
 
   const answered = await arrangeMbaAnswered(api, { firstName: 'Ari', lastName: 'Levi', email: 'ari.a11y@example.com' });
   const paid = await arrangeMbaAtPayment(api, { firstName: 'Eli', lastName: 'Cohen', email: 'eli.a11y@example.com' });
@@ -57,10 +69,10 @@ beforeAll(async () => {
     {},
     201,
   );
-  applicantToken = registered.token;
+  const applicantToken = registered.token;
 
   const q = (t: string) => `token=${encodeURIComponent(t)}`;
-  applicantScreens = [
+  const applicantScreens: Screen[] = [
     { name: 'welcome', path: '/' },
     ...[1, 2, 3, 4, 5, 6, 7].map((n) => ({ name: `step ${n}`, path: `/application/${n}?${q(answered.token)}` })),
     { name: 'step 8 (payment)', path: `/application/8?${q(atPayment.token)}` },
@@ -98,7 +110,7 @@ beforeAll(async () => {
     { url: 'http://127.0.0.1:9/hooks', events: ['application.submitted'], description: 'CRM' },
     201,
   );
-  adminScreens = [
+  const adminScreens: Screen[] = [
     { name: 'dashboard', path: '/admin/' },
     { name: 'dropdowns', path: '/admin/dropdowns' },
     { name: 'dropdown edit', path: `/admin/dropdowns/${encodeURIComponent(String(dropdown))}` },
@@ -132,12 +144,14 @@ beforeAll(async () => {
     { name: 'review criterion edit', path: `/admin/review-criteria/${await firstId('review-criteria')}` },
     { name: 'review criterion create', path: '/admin/review-criteria/create' },
   ];
-}, 120_000);
+  return { portal, browser, api, applicantScreens, adminScreens, applicantToken };
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+/** Closes the browser and stops the portal (either may be missing when the start failed). */
+async function stopA11yRun(run: A11yRun | undefined): Promise<void> {
+  await run?.browser.close();
+  await run?.portal.stop();
+}
 
 /** An axe violation, summarised for a failure message. */
 interface Found {
@@ -148,7 +162,7 @@ interface Found {
 }
 
 /** Runs axe-core in `page` (its source is evaluated through the devtools protocol, so the CSP does not apply). */
-async function axeViolations(page: Page): Promise<Found[]> {
+export async function axeViolations(page: Page): Promise<Found[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
@@ -194,14 +208,15 @@ function cumulativeLayoutShift(page: Page): Promise<number> {
 }
 
 /** A context in `locale` (the shared `locale` cookie set before the first page), optionally logged in. */
-async function contextIn(
+export async function contextIn(
+  run: A11yRun,
   locale: string,
   viewport: { width: number; height: number },
   token?: string,
 ): Promise<{ context: BrowserContext; errors: string[] }> {
-  const user = await newUser(browser, { viewport, locale: locale === 'zh-CN' ? 'zh-CN' : `${locale}-US` });
-  const cookies = [{ name: 'locale', value: locale, url: portal.baseUrl }];
-  if (token) cookies.push({ name: 'token', value: token, url: portal.baseUrl });
+  const user = await newUser(run.browser, { viewport, locale: locale === 'zh-CN' ? 'zh-CN' : `${locale}-US` });
+  const cookies = [{ name: 'locale', value: locale, url: run.portal.baseUrl }];
+  if (token) cookies.push({ name: 'token', value: token, url: run.portal.baseUrl });
   await user.context.addCookies(cookies);
   return user;
 }
@@ -231,9 +246,9 @@ const tooWide = (f: { scrollWidth: number; clientWidth: number }) =>
  * Opens `path` at 1,280 px, lets it settle, measures it (layout facts, CLS when `withCls`, axe), then
  * narrows the same page to 320 px and measures its width again.
  */
-async function examine(page: Page, path: string, withCls: boolean): Promise<Report[string] & { title: string }> {
+async function examine(run: A11yRun, page: Page, path: string, withCls: boolean): Promise<Report[string] & { title: string }> {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${portal.baseUrl}${path}`);
+  await page.goto(`${run.portal.baseUrl}${path}`);
   await settle(page);
   const facts = await layoutFacts(page);
   const cls = withCls ? await cumulativeLayoutShift(page) : undefined;
@@ -246,117 +261,105 @@ async function examine(page: Page, path: string, withCls: boolean): Promise<Repo
 
 /** The applicant app's messages in `locale` (for the expected titles and description). */
 function messages(locale: Locale): { brand: Record<string, string>; steps: Record<string, string> } {
-  return JSON.parse(readFileSync(new URL(`../applicant-ui/src/i18n/locales/${locale}.json`, import.meta.url), 'utf8'));
+  return JSON.parse(readFileSync(new URL(`../../applicant-ui/src/i18n/locales/${locale}.json`, import.meta.url), 'utf8'));
 }
 
-describe.each(LOCALES)('in %s', (locale) => {
-  it('the applicant app: no axe violation, no sideways scroll at 1,280 or 320 px, CLS ≤ 0.05, a title per page', async () => {
-    const { context, errors } = await contextIn(locale, { width: 1280, height: 900 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const report: Report = {};
-    const titles: Record<string, string> = {};
-    for (const screen of applicantScreens) {
-      const { title, ...found } = await examine(page, screen.path, true);
-      report[screen.name] = found;
-      titles[screen.name] = title;
-    }
-    const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
-    // the logged-in home page (applications of the account)
-    await context.addCookies([{ name: 'token', value: applicantToken, url: portal.baseUrl }]);
-    const { title, ...home } = await examine(page, '/home', true);
-    report.home = home;
-    titles.home = title;
-    console.log(
-      `applicant ${locale}: ${violationCount(report)} violations; CLS ${Object.entries(report)
-        .map(([s, r]) => `${s} ${r.cls?.toFixed(3)}`)
-        .join(', ')}`,
-    );
-    expect(problems(report)).toEqual({});
+/**
+ * Examines every applicant screen, then the logged-in home page, in `locale` (one browser context) and
+ * asserts: no axe violation, no sideways scroll at 1,280 or 320 px, CLS ≤ 0.05, a title in the page's
+ * language naming each page, the meta description in that language, no page error.
+ */
+async function auditApplicantApp(run: A11yRun, locale: Locale): Promise<void> {
+  const { context, errors } = await contextIn(run, locale, { width: 1280, height: 900 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const report: Report = {};
+  const titles: Record<string, string> = {};
+  for (const screen of run.applicantScreens) {
+    const { title, ...found } = await examine(run, page, screen.path, true);
+    report[screen.name] = found;
+    titles[screen.name] = title;
+  }
+  const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
+  // the logged-in home page (applications of the account)
+  await context.addCookies([{ name: 'token', value: run.applicantToken, url: run.portal.baseUrl }]);
+  const { title, ...home } = await examine(run, page, '/home', true);
+  report.home = home;
+  titles.home = title;
+  console.log(
+    `applicant ${locale}: ${violationCount(report)} violations; CLS ${Object.entries(report)
+      .map(([s, r]) => `${s} ${r.cls?.toFixed(3)}`)
+      .join(', ')}`,
+  );
+  expect(problems(report)).toEqual({});
 
-    // Titles in the page's language name the page (WCAG 2.4.2): "Step 3: Education – Online Application".
-    const m = messages(locale);
-    const full = (page: string) => m.brand.page_title!.replace('{{page}}', page);
-    expect(titles['step 3']).toBe(full(m.steps.item!.replace('{{number}}', '3').replace('{{name}}', m.steps.education!)));
-    const named = [
-      'welcome',
-      'login',
-      'register',
-      'not found',
-      'invalid token',
-      'step 1',
-      'step 3',
-      'step 7',
-      'details 1 (documents)',
-      'home',
-    ];
-    expect(new Set(named.map((n) => titles[n])).size).toBe(named.length);
-    expect(description).toBe(m.brand.meta_description);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 240_000);
+  // Titles in the page's language name the page (WCAG 2.4.2): "Step 3: Education – Online Application".
+  const m = messages(locale);
+  const full = (page: string) => m.brand.page_title!.replace('{{page}}', page);
+  expect(titles['step 3']).toBe(full(m.steps.item!.replace('{{number}}', '3').replace('{{name}}', m.steps.education!)));
+  const named = [
+    'welcome',
+    'login',
+    'register',
+    'not found',
+    'invalid token',
+    'step 1',
+    'step 3',
+    'step 7',
+    'details 1 (documents)',
+    'home',
+  ];
+  expect(new Set(named.map((n) => titles[n])).size).toBe(named.length);
+  expect(description).toBe(m.brand.meta_description);
+  expect(errors).toEqual([]);
+  await context.close();
+}
 
-  it('the admin console: no axe violation, no sideways scroll at 1,280 or 320 px, a title and one h1 per page', async () => {
-    const { context, errors } = await contextIn('en', { width: 1280, height: 900 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
-    await context.addCookies([{ name: 'locale', value: locale, url: portal.baseUrl }]);
-    const report: Report = {};
-    const titles = new Set<string>();
-    for (const screen of adminScreens) {
-      const { title, ...found } = await examine(page, screen.path, false);
-      report[screen.name] = found;
-      titles.add(title);
-    }
-    console.log(`admin ${locale}: ${violationCount(report)} violations`);
-    expect(problems(report)).toEqual({});
-    // every page its own title ("Applications – Admissions portal · Admin"); the two edit forms of a kind may share one
-    expect(titles.size).toBeGreaterThanOrEqual(adminScreens.length - 4);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 240_000);
-});
+/**
+ * Logs in to the console (in English), switches it to `locale` and examines every admin screen: no axe
+ * violation, no sideways scroll at 1,280 or 320 px, one `<h1>`, a title per page, no page error.
+ */
+async function auditAdminConsole(run: A11yRun, locale: Locale): Promise<void> {
+  const { context, errors } = await contextIn(run, 'en', { width: 1280, height: 900 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await logInToAdminConsole(page, run.portal.baseUrl, E2E_ADMIN);
+  await context.addCookies([{ name: 'locale', value: locale, url: run.portal.baseUrl }]);
+  const report: Report = {};
+  const titles = new Set<string>();
+  for (const screen of run.adminScreens) {
+    const { title, ...found } = await examine(run, page, screen.path, false);
+    report[screen.name] = found;
+    titles.add(title);
+  }
+  console.log(`admin ${locale}: ${violationCount(report)} violations`);
+  expect(problems(report)).toEqual({});
+  // every page its own title ("Applications – Admissions portal · Admin"); the two edit forms of a kind may share one
+  expect(titles.size).toBeGreaterThanOrEqual(run.adminScreens.length - 4);
+  expect(errors).toEqual([]);
+  await context.close();
+}
 
-describe('a step form submitted with a missing answer', () => {
-  it('shows an error summary at the top whose links move focus to each field, with no axe violation', async () => {
-    const { context, errors } = await contextIn('en', { width: 1280, height: 900 });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const step = applicantScreens.find((s) => s.name === 'step 2')!;
-    await page.goto(`${portal.baseUrl}${step.path}`);
-    await settle(page);
-    const field = page.locator('form.step-form input[name="fatherFirstName"]');
-    const id = (await field.getAttribute('id'))!;
-    await field.fill('');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    const summary = page.getByTestId('error-summary');
-    await summary.waitFor();
-    await expect(summary.getAttribute('role')).resolves.toBe('alert');
-    const link = summary.locator(`a[href="#${id}"]`);
-    await expect(link.count()).resolves.toBe(1);
-    await page.getByRole('heading', { level: 2 }).first().focus();
-    await link.click();
-    await page.waitForFunction((fid) => document.activeElement?.id === fid, id);
-    await expect(axeViolations(page)).resolves.toEqual([]);
-    // answering the field takes it off the list, and the summary away with it
-    await field.fill('Moshe');
-    await field.blur();
-    await summary.waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-    await context.close();
+/**
+ * Registers the sweep of one language in the calling spec file: a portal for the file (started before its
+ * tests, stopped after), the applicant app's audit and the console's audit.
+ * @returns the file's run, for further tests in the same file (set once `beforeAll` has run)
+ */
+export function describeAccessibility(locale: Locale): () => A11yRun {
+  let run: A11yRun | undefined;
+  beforeAll(async () => {
+    run = await startA11yRun();
+  }, 120_000);
+  afterAll(async () => {
+    await stopA11yRun(run);
   });
-});
-
-describe('for search engines', () => {
-  it('robots.txt keeps crawlers out of /admin/ and /api/, and the console asks not to be indexed', async () => {
-    const robots = await fetch(`${portal.baseUrl}/robots.txt`);
-    expect(robots.status).toBe(200);
-    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
-    const text = await robots.text();
-    expect(text).toMatch(/^Disallow: \/admin\/$/m);
-    expect(text).toMatch(/^Disallow: \/api\/$/m);
-    const admin = await (await fetch(`${portal.baseUrl}/admin/`)).text();
-    expect(admin).toMatch(/<meta name="robots" content="noindex/);
+  describe(`in ${locale}`, () => {
+    it('the applicant app: no axe violation, no sideways scroll at 1,280 or 320 px, CLS ≤ 0.05, a title per page', async () => {
+      await auditApplicantApp(run!, locale);
+    }, 240_000);
+    it('the admin console: no axe violation, no sideways scroll at 1,280 or 320 px, a title and one h1 per page', async () => {
+      await auditAdminConsole(run!, locale);
+    }, 240_000);
   });
-});
+  return () => run!;
+}
