@@ -16,6 +16,7 @@ COPY admin-ui/package.json admin-ui/
 COPY applicant-ui/package.json applicant-ui/
 RUN npm ci --no-audit --no-fund --include=dev
 COPY nest-cli.json ./
+COPY contract contract
 COPY migrations migrations
 COPY server server
 COPY admin-ui admin-ui

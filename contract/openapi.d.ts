@@ -3609,7 +3609,7 @@ export interface components {
     };
     SaveTemplateDto: {
       subject: string;
-      /** @description plain text; merge fields {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}} */
+      /** @description plain text; merge fields {{fullName}} {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}} */
       body: string;
     };
     ChecklistItem: {

@@ -4,6 +4,7 @@ import { AddressCountry1764021000000 } from './1764021000000-address-country.js'
 import { OAuthNonce1764150000000 } from './1764150000000-oauth-nonce.js';
 import { MoneyCents1764151000000 } from './1764151000000-money-cents.js';
 import { AdmissionCycles1764160000000 } from './1764160000000-admission-cycles.js';
+import { LetterFullName1764170000000 } from './1764170000000-letter-full-name.js';
 import { ChangeNotifications1764000000000 } from './1764000000000-change-notifications.js';
 import { EmailVerification1764011000000 } from './1764011000000-email-verification.js';
 import { ReferenceStatuses1764012000000 } from './1764012000000-reference-statuses.js';
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   OAuthNonce1764150000000,
   MoneyCents1764151000000,
   AdmissionCycles1764160000000,
+  LetterFullName1764170000000,
 ];

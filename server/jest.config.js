@@ -8,7 +8,7 @@ import { esmTypeScriptJest } from '../jest.esm-preset.js';
 export default esmTypeScriptJest({
   tsconfig: '<rootDir>/server/tsconfig.json',
   rootDir: '..',
-  roots: ['<rootDir>/server/src', '<rootDir>/server/test', '<rootDir>/migrations'],
+  roots: ['<rootDir>/server/src', '<rootDir>/server/test', '<rootDir>/migrations', '<rootDir>/contract'],
   testMatch: ['**/*.spec.ts', '**/*.api-spec.ts'],
   globalSetup: '<rootDir>/server/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/server/test/support/global-teardown.mjs',

@@ -34,6 +34,7 @@ import type { UserRecord } from './users/types';
 import type { OfferingRecord } from './catalogue/types';
 import { PREVIEW_PATH } from './catalogue/routes';
 import { displayName } from './users/user';
+import { formatPersonName } from '../../contract/format/person-name';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const DropdownList = lazy(() => import('./dropdowns/DropdownList'));
@@ -138,7 +139,7 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           list={ApplicationList}
           show={ApplicationShow}
           icon={AssignmentIcon}
-          recordRepresentation={(r: ApplicationRecord) => `#${r.referenceNumber} ${r.firstName} ${r.lastName}`}
+          recordRepresentation={(r: ApplicationRecord) => `#${r.referenceNumber} ${formatPersonName(r)}`}
           options={{ label: 'app.menu.applications' }}
         />
         <Resource

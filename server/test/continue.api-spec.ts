@@ -48,6 +48,15 @@ describe('the e-mail when an application starts', () => {
     expect(mail.subject).toBe('您的社会工作硕士（MSW）申请：随时可以继续');
     expect(mail.text).toContain('Li，您好');
   });
+
+  it('greets a Chinese name by the full name, family name first, in any language (issue 27: 王芳，您好, never 芳，您好)', async () => {
+    await startApplication(t, { email: 'wang.start@example.com', firstName: '芳', lastName: '王', locale: 'zh-CN' });
+    await startApplication(t, { email: 'wang.en@example.com', firstName: '芳', lastName: '王', locale: 'en' });
+    const zh = await sink.waitFor((m) => m.to.includes('wang.start@example.com'));
+    const en = await sink.waitFor((m) => m.to.includes('wang.en@example.com'));
+    expect(zh.text.split('\n')[0]).toBe('王芳，您好：');
+    expect(en.text.split('\n')[0]).toBe('Dear 王芳,');
+  });
 });
 
 describe('POST /api/continue', () => {

@@ -102,7 +102,7 @@ describe('Decisions', () => {
     expect(list.headers['content-range']).toBe('decision-templates 0-8/9');
 
     for (const body of [
-      'Hello {{fullName}}',
+      'Hello {{middleName}}',
       'Hi {{{firstName}}}',
       '{{#if firstName}}x{{/if}}',
       'Hi {{firstName',
@@ -152,6 +152,27 @@ describe('Decisions', () => {
     expect(preview.body.html).not.toContain('<b>');
     const other = await a.http().get(`/api/admin/applications/${app.id}/decision/preview?decision=denied`).set(admin());
     expect(other.body.text).toContain('lamentamos');
+  });
+
+  it("names the applicant in the name's own order in every language's seeded letter (issue 27: 王芳, never 芳 王)", async () => {
+    const greetings: Record<string, string> = {};
+    for (const [locale, firstName, lastName] of [
+      ['en', '芳', '王'],
+      ['zh-CN', '芳', '王'],
+      ['es', 'María José', 'Pérez'],
+      ['zh-CN', 'María José', 'Pérez'],
+    ] as const) {
+      const app = await completeApplication(locale, { firstName, lastName });
+      await a.http().put(`/api/admin/applications/${app.id}/decision`).set(admin()).send({ decision: 'admitted' });
+      const preview = await a.http().get(`/api/admin/applications/${app.id}/decision/preview`).set(admin());
+      greetings[`${locale} ${lastName}`] = String(preview.body.text).split('\n')[0]!;
+    }
+    expect(greetings).toEqual({
+      'en 王': 'Dear 王芳,',
+      'zh-CN 王': '王芳，您好：',
+      'es Pérez': 'Estimado/a María José Pérez:',
+      'zh-CN Pérez': 'María José Pérez，您好：',
+    });
   });
 
   it('releases now through the job exactly once across two replicas: one e-mail, then the letter, the PDF', async () => {

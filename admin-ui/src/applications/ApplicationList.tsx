@@ -30,6 +30,7 @@ import { ReferenceLink } from './ReferenceLink';
 import { StatusChip } from './StatusChip';
 import { BulkReleaseButton } from '../decisions/BulkReleaseButton';
 import { APPLICATION_STATUSES, GENDERS, PAYMENT_STATUSES, PROGRAM_GROUPS, type ApplicationRecord } from './types';
+import { formatPersonName } from '../../../contract/format/person-name';
 
 /** The filter inputs (search always shown; the others through "Add filter"). */
 function useFilters({ programs, semesters }: RemoteChoices) {
@@ -74,7 +75,7 @@ export default function ApplicationList() {
   const choices = useRemoteChoices();
   const { programs, semesters } = choices;
   const filters = useFilters(choices);
-  const name = (r: ApplicationRecord) => `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim();
+  const name = (r: ApplicationRecord) => formatPersonName(r);
   return (
     <List
       title="app.menu.applications"

@@ -35,6 +35,7 @@ import ReviewsPanel from '../reviews/ReviewsPanel';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
 import { DecisionPanel } from '../decisions/DecisionPanel';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
+import { formatPersonName } from '../../../contract/format/person-name';
 
 /** A date-time in the admin's locale and zone, or an em dash. */
 export function useFormatDate() {
@@ -218,7 +219,7 @@ function ApplicationDetailView() {
     <Box sx={{ p: { xs: 1, sm: 2 }, '& th, & td': { overflowWrap: 'anywhere' } }}>
       <Typography variant="h5" component="h2" gutterBottom>
         {translate('app.applications.heading', {
-          name: `${record.firstName ?? ''} ${record.lastName ?? ''}`.trim(),
+          name: formatPersonName(record),
           reference: record.referenceNumber,
         })}
       </Typography>

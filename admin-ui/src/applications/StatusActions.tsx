@@ -11,6 +11,7 @@ import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-
 import { api, unwrap } from '../api/client';
 import { useNotifyServerError } from '../api/useNotifyServerError';
 import type { ApplicationRecord } from './types';
+import { formatPersonName } from '../../../contract/format/person-name';
 
 /** Which status change. */
 type Action = 'withdraw' | 'reopen';
@@ -57,7 +58,7 @@ export function StatusActions() {
         loading={busy}
         title={`app.applications.${action}.title`}
         content={`app.applications.${action}.content`}
-        translateOptions={{ reference: record.referenceNumber, name: `${record.firstName} ${record.lastName}`.trim() }}
+        translateOptions={{ reference: record.referenceNumber, name: formatPersonName(record) }}
         confirm={`app.applications.${action}.confirm`}
         confirmColor={action === 'withdraw' ? 'warning' : 'primary'}
         onConfirm={confirm}

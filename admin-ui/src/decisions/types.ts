@@ -2,7 +2,7 @@
 import type { Schema } from '../api/contract-types';
 
 /** The merge fields a letter may use (the server checks them on save). */
-export const MERGE_FIELDS = ['firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
+export const MERGE_FIELDS = ['fullName', 'firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
 
 /** One template; id `{decision}:{locale}`. */
 export type DecisionTemplateRecord = Schema<'DecisionTemplateResponse'>;

@@ -13,6 +13,7 @@ import { api, unwrap } from '../api/client';
 import { assignmentPayload, type AssignTarget } from './review';
 import type { UserRecord } from '../users/types';
 import { REVIEWS_CHANGED_EVENT } from './useReviewSummary';
+import { formatPersonName } from '../../../contract/format/person-name';
 
 /** A reader (or admin) to assign: an account of `/api/admin/users`. */
 type ReaderOption = UserRecord;
@@ -71,7 +72,9 @@ function AssignDialog({ target, open, onClose }: { target: AssignTarget; open: b
           options={options}
           value={chosen}
           onChange={(_, v) => setChosen(v)}
-          getOptionLabel={(r) => `${r.first_name} ${r.last_name} <${r.email}> · ${translate(`app.users.role.${r.role}`)}`}
+          getOptionLabel={(r) =>
+            `${formatPersonName({ firstName: r.first_name, lastName: r.last_name })} <${r.email}> · ${translate(`app.users.role.${r.role}`)}`
+          }
           isOptionEqualToValue={(a, b) => a.id === b.id}
           noOptionsText={translate('app.assign.no_readers')}
           renderInput={(params) => <TextField {...params} label={translate('app.assign.readers')} margin="normal" autoFocus />}

@@ -11,11 +11,12 @@ import { SearchFilter } from '../common/SearchFilter';
 import { ReferenceLink } from '../applications/ReferenceLink';
 import { StatusChip } from '../applications/StatusChip';
 import type { QueueItem } from './types';
+import { formatPersonName } from '../../../contract/format/person-name';
 
 /** The queue page. */
 export default function QueueList() {
   const translate = useTranslate();
-  const name = (r: QueueItem) => `${r.firstName} ${r.lastName}`.trim();
+  const name = (r: QueueItem) => formatPersonName(r);
   const reviewState = (r: QueueItem) =>
     r.recommendation ? translate(`app.reviews.recommendations.${r.recommendation}`) : translate('app.queue.to_review');
   /** "Ready to read", or what the file still waits for ("Waiting for: Undergraduate transcript"). */

@@ -7,6 +7,8 @@ describe('displayName', () => {
   it('joins the names, or falls back to the e-mail', () => {
     expect(displayName({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
     expect(displayName({ first_name: '', last_name: '', email: 'ada@example.com' })).toBe('ada@example.com');
+    // a Chinese name in its own order, family name first, no space (issue 27)
+    expect(displayName({ first_name: '芳', last_name: '王', email: 'wang@example.com' })).toBe('王芳');
   });
 });
 

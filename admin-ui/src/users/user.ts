@@ -4,10 +4,11 @@
  */
 import type { Schema } from '../api/contract-types';
 import type { UserRecord, UserRole } from './types';
+import { formatPersonName } from '../../../contract/format/person-name';
 
-/** "First Last", or the e-mail when both names are empty. */
+/** The name in its own order ("Ana Díaz", "王芳", issue 27), or the e-mail when both names are empty. */
 export function displayName(user: Pick<UserRecord, 'first_name' | 'last_name' | 'email'>): string {
-  const name = `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim();
+  const name = formatPersonName({ firstName: user.first_name, lastName: user.last_name });
   return name || user.email || '';
 }
 

@@ -17,11 +17,12 @@ import { actionKey, linkPath } from './home-actions';
 import { VerifyEmailNotice } from './VerifyEmailNotice';
 import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
 import { ApplicationChecklist } from './ApplicationChecklist';
+import { formatPersonName } from '../../../../contract/format/person-name';
 import { RecommendationStatusList } from '../recommendations/RecommendationStatusList';
 
 /** Dashboard home for applicants. */
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // program and semester labels in the page's language (a program's label is the same for both genders)
   const women = useCatalogue('female');
   const men = useCatalogue('male');
@@ -70,7 +71,9 @@ export default function HomePage() {
       <h1 ref={headingRef} tabIndex={-1}>
         {t('home.title')}
       </h1>
-      {user && <p>{t('home.greeting', { firstName: user.first_name, lastName: user.last_name })}</p>}
+      {user && (
+        <p>{t('home.greeting', { name: formatPersonName({ firstName: user.first_name, lastName: user.last_name }, i18n.language) })}</p>
+      )}
       {user && !isAdmin && user.email_verified === false && <VerifyEmailNotice email={user.email} />}
       {failed && (
         <div className="form__alert" role="alert">

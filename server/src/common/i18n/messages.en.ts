@@ -119,7 +119,7 @@ export const en = {
       'Dear {{recommenderName}},\n\n{{applicantName}} asked you for a recommendation for {{program}} ({{semester}}), and we have not received it yet.\n\nPlease open this link to upload a letter or answer a short form:\n{{link}}\n\nThis link replaces the one in earlier e-mails and works until {{expires}}.',
     recommendation_applicantReminderSubject: 'We reminded {{recommenderName}} about your recommendation',
     recommendation_applicantReminderText:
-      'Dear {{firstName}},\n\n{{recommenderName}} has not yet answered your request for a recommendation for {{program}} ({{semester}}), so we sent a reminder (number {{reminder}}).\n\nYou can see where each recommendation stands, resend a request or name another recommender on the references step of your application or on your home page.',
+      'Dear {{greetingName}},\n\n{{recommenderName}} has not yet answered your request for a recommendation for {{program}} ({{semester}}), so we sent a reminder (number {{reminder}}).\n\nYou can see where each recommendation stands, resend a request or name another recommender on the references step of your application or on your home page.',
     verifySubject: 'Please confirm your e-mail address',
     verifyText:
       'Hello {{name}},\n\nPlease confirm that this is your e-mail address by opening this link within $t(units.hours, {"count": {{hours}} }):\n\n{{link}}\n\nUntil you do, applications started with this address are not shown in your account. If you did not create an account at the admissions portal, you can ignore this e-mail.',
@@ -144,20 +144,20 @@ export const en = {
     deadlineText: 'Please submit your application by {{deadline}}.',
     startSubject: 'Your application for {{program}}: continue any time',
     startText:
-      'Dear {{firstName}},\n\nThank you for starting your application for {{program}} ({{semester}}). Your reference number is {{referenceNumber}}.\n\nEverything you enter is saved. To continue where you left off, open this link:\n{{link}}\n\nThe link is personal: please do not share it. It is valid for $t(units.days, {"count": {{days}} }); after that you can ask for a new one at {{continueUrl}}.',
+      'Dear {{greetingName}},\n\nThank you for starting your application for {{program}} ({{semester}}). Your reference number is {{referenceNumber}}.\n\nEverything you enter is saved. To continue where you left off, open this link:\n{{link}}\n\nThe link is personal: please do not share it. It is valid for $t(units.days, {"count": {{days}} }); after that you can ask for a new one at {{continueUrl}}.',
     continueSubject: 'Your link to continue your application',
     continueText:
-      'Dear {{firstName}},\n\nHere is the link to continue your application for {{program}} ({{semester}}), reference number {{referenceNumber}}:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
+      'Dear {{greetingName}},\n\nHere is the link to continue your application for {{program}} ({{semester}}), reference number {{referenceNumber}}:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
     detailsSubject: 'Your link to finish your application documents',
     detailsText:
-      'Dear {{firstName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
+      'Dear {{greetingName}},\n\nYour application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has been submitted. To upload or finish your documents, open this link:\n{{link}}\n\nIf you did not ask for this e-mail, you can ignore it.',
     decisionSubject: 'A decision on your application is available',
     decisionText:
-      'Dear {{firstName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}',
+      'Dear {{greetingName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}',
     decisionLoginText: 'You can also log in and see it on your home page.',
     completeSubject: 'Your application file is complete',
     completeText:
-      'Dear {{firstName}},\n\nEvery document of your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has arrived: your file is complete and goes to the admissions office for review. You do not need to do anything else. To see your documents, open this link:\n{{link}}',
+      'Dear {{greetingName}},\n\nEvery document of your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has arrived: your file is complete and goes to the admissions office for review. You do not need to do anything else. To see your documents, open this link:\n{{link}}',
   },
   semesters: { Spring: 'Spring {{year}}', Summer: 'Summer {{year}}', Fall: 'Fall {{year}}' },
   validation: {

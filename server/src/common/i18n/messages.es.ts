@@ -117,7 +117,7 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
       'Estimado/a {{recommenderName}}:\n\n{{applicantName}} le pidió una recomendación para {{program}} ({{semester}}) y aún no la hemos recibido.\n\nAbra este enlace para subir una carta o responder un breve formulario:\n{{link}}\n\nEste enlace sustituye al de correos anteriores y funciona hasta el {{expires}}.',
     recommendation_applicantReminderSubject: 'Recordamos a {{recommenderName}} su recomendación',
     recommendation_applicantReminderText:
-      'Estimado/a {{firstName}}:\n\n{{recommenderName}} aún no ha respondido a su solicitud de recomendación para {{program}} ({{semester}}), así que le enviamos un recordatorio (número {{reminder}}).\n\nPuede ver el estado de cada recomendación, reenviar una solicitud o indicar otro recomendante en el paso de referencias de su solicitud o en su página de inicio.',
+      'Estimado/a {{greetingName}}:\n\n{{recommenderName}} aún no ha respondido a su solicitud de recomendación para {{program}} ({{semester}}), así que le enviamos un recordatorio (número {{reminder}}).\n\nPuede ver el estado de cada recomendación, reenviar una solicitud o indicar otro recomendante en el paso de referencias de su solicitud o en su página de inicio.',
     verifySubject: 'Confirme su dirección de correo electrónico',
     verifyText:
       'Hola, {{name}}:\n\nConfirme que esta es su dirección de correo electrónico abriendo este enlace en un plazo de $t(units.hours, {"count": {{hours}} }):\n\n{{link}}\n\nHasta que lo haga, las solicitudes iniciadas con esta dirección no se muestran en su cuenta. Si no creó una cuenta en el portal de admisiones, puede ignorar este correo.',
@@ -142,20 +142,20 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     deadlineText: 'Envíe su solicitud antes del {{deadline}}.',
     startSubject: 'Su solicitud para {{program}}: continúe cuando quiera',
     startText:
-      'Estimado/a {{firstName}}:\n\nGracias por comenzar su solicitud para {{program}} ({{semester}}). Su número de referencia es {{referenceNumber}}.\n\nTodo lo que escribe se guarda. Para continuar donde lo dejó, abra este enlace:\n{{link}}\n\nEl enlace es personal: no lo comparta. Es válido durante $t(units.days, {"count": {{days}} }); después puede pedir uno nuevo en {{continueUrl}}.',
+      'Estimado/a {{greetingName}}:\n\nGracias por comenzar su solicitud para {{program}} ({{semester}}). Su número de referencia es {{referenceNumber}}.\n\nTodo lo que escribe se guarda. Para continuar donde lo dejó, abra este enlace:\n{{link}}\n\nEl enlace es personal: no lo comparta. Es válido durante $t(units.days, {"count": {{days}} }); después puede pedir uno nuevo en {{continueUrl}}.',
     continueSubject: 'Su enlace para continuar su solicitud',
     continueText:
-      'Estimado/a {{firstName}}:\n\nAquí tiene el enlace para continuar su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
+      'Estimado/a {{greetingName}}:\n\nAquí tiene el enlace para continuar su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
     detailsSubject: 'Su enlace para completar los documentos de su solicitud',
     detailsText:
-      'Estimado/a {{firstName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
+      'Estimado/a {{greetingName}}:\n\nSu solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}, ha sido enviada. Para subir o completar sus documentos, abra este enlace:\n{{link}}\n\nSi no pidió este correo, puede ignorarlo.',
     decisionSubject: 'Hay una decisión sobre su solicitud',
     decisionText:
-      'Estimado/a {{firstName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}',
+      'Estimado/a {{greetingName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}',
     decisionLoginText: 'También puede iniciar sesión y verla en su página de inicio.',
     completeSubject: 'Su expediente de solicitud está completo',
     completeText:
-      'Estimado/a {{firstName}}:\n\nYa llegaron todos los documentos de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}: su expediente está completo y pasa a la oficina de admisiones para su revisión. No necesita hacer nada más. Para ver sus documentos, abra este enlace:\n{{link}}',
+      'Estimado/a {{greetingName}}:\n\nYa llegaron todos los documentos de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}: su expediente está completo y pasa a la oficina de admisiones para su revisión. No necesita hacer nada más. Para ver sus documentos, abra este enlace:\n{{link}}',
   },
   semesters: { Spring: 'Primavera {{year}}', Summer: 'Verano {{year}}', Fall: 'Otoño {{year}}' },
   validation: {

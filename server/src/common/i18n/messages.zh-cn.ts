@@ -111,7 +111,7 @@ export const zhCN: LocaleMessages<'other'> = {
       '{{recommenderName}} 您好：\n\n{{applicantName}} 请您为 {{program}}（{{semester}}）撰写推荐，我们尚未收到。\n\n请打开此链接上传推荐信或填写简短表格：\n{{link}}\n\n此链接取代之前邮件中的链接，有效期至 {{expires}}。',
     recommendation_applicantReminderSubject: '我们已提醒 {{recommenderName}} 提交您的推荐',
     recommendation_applicantReminderText:
-      '{{firstName}} 您好：\n\n{{recommenderName}} 尚未回复您为 {{program}}（{{semester}}）发出的推荐请求，因此我们发送了提醒（第 {{reminder}} 次）。\n\n您可以在申请的推荐人步骤或您的主页上查看每份推荐的状态、重新发送请求或指定其他推荐人。',
+      '{{greetingName}} 您好：\n\n{{recommenderName}} 尚未回复您为 {{program}}（{{semester}}）发出的推荐请求，因此我们发送了提醒（第 {{reminder}} 次）。\n\n您可以在申请的推荐人步骤或您的主页上查看每份推荐的状态、重新发送请求或指定其他推荐人。',
     verifySubject: '请确认您的电子邮件地址',
     verifyText:
       '{{name}}，您好：\n\n请在 $t(units.hours, {"count": {{hours}} })内打开以下链接，确认这是您的电子邮件地址：\n\n{{link}}\n\n在确认之前，用此地址开始的申请不会显示在您的账户中。如果您没有在招生门户创建账户，请忽略此邮件。',
@@ -136,20 +136,20 @@ export const zhCN: LocaleMessages<'other'> = {
     deadlineText: '请在 {{deadline}} 之前提交申请。',
     startSubject: '您的{{program}}申请：随时可以继续',
     startText:
-      '{{firstName}}，您好：\n\n感谢您开始申请{{program}}（{{semester}}）。您的参考编号是 {{referenceNumber}}。\n\n您填写的所有内容都会被保存。要从上次离开的地方继续，请打开此链接：\n{{link}}\n\n此链接仅供您本人使用，请勿分享。链接有效期为 $t(units.days, {"count": {{days}} })；过期后可在 {{continueUrl}} 申请新的链接。',
+      '{{greetingName}}，您好：\n\n感谢您开始申请{{program}}（{{semester}}）。您的参考编号是 {{referenceNumber}}。\n\n您填写的所有内容都会被保存。要从上次离开的地方继续，请打开此链接：\n{{link}}\n\n此链接仅供您本人使用，请勿分享。链接有效期为 $t(units.days, {"count": {{days}} })；过期后可在 {{continueUrl}} 申请新的链接。',
     continueSubject: '继续填写申请的链接',
     continueText:
-      '{{firstName}}，您好：\n\n这是继续填写您的{{program}}（{{semester}}）申请的链接，参考编号 {{referenceNumber}}：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
+      '{{greetingName}}，您好：\n\n这是继续填写您的{{program}}（{{semester}}）申请的链接，参考编号 {{referenceNumber}}：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
     detailsSubject: '完成申请文件的链接',
     detailsText:
-      '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
+      '{{greetingName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）已提交。要上传或完成您的文件，请打开此链接：\n{{link}}\n\n如果您没有请求此邮件，请忽略。',
     decisionSubject: '您的申请已有决定',
     decisionText:
-      '{{firstName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}',
+      '{{greetingName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}',
     decisionLoginText: '您也可以登录后在主页上查看。',
     completeSubject: '您的申请材料已齐全',
     completeText:
-      '{{firstName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）所需的全部材料均已收到，申请材料已齐全，将交由招生办公室审核。您无需再做任何操作。要查看您的文件，请打开此链接：\n{{link}}',
+      '{{greetingName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）所需的全部材料均已收到，申请材料已齐全，将交由招生办公室审核。您无需再做任何操作。要查看您的文件，请打开此链接：\n{{link}}',
   },
   semesters: { Spring: '{{year}} 年春季', Summer: '{{year}} 年夏季', Fall: '{{year}} 年秋季' },
   validation: {

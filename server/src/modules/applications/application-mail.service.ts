@@ -8,6 +8,7 @@ import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import { TokenService } from '../token/token.service.js';
 import { Application } from './application.entity.js';
+import { salutationName } from '../../../../contract/format/person-name.js';
 
 /**
  * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
@@ -105,7 +106,7 @@ export class ApplicationMailService implements OnModuleInit {
     const { locale, program, semester, deadline } = await this.words.wordsOf(application);
     const link = this.linkFor(token);
     const params = {
-      firstName: application.firstName,
+      greetingName: salutationName(application, locale),
       program,
       semester,
       referenceNumber: String(application.referenceNumber),

@@ -3,8 +3,7 @@
  * item 4: names the way people write them).
  */
 
-/** Han, kana and Hangul: names in these scripts are written family name first, usually without a space. */
-const CJK_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+import { isFamilyNameFirst } from '../../../../contract/format/person-name.js';
 
 /**
  * A name reduced for comparison: Unicode NFKC (full-width and compatibility forms fold to their plain
@@ -15,11 +14,6 @@ export function normalizeName(value: string): string {
   return value.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, '');
 }
 
-/** True when the name contains a CJK script (family name first is then the native order). */
-export function isCjkName(firstName: string, lastName: string): boolean {
-  return CJK_SCRIPT.test(`${firstName}${lastName}`);
-}
-
 /**
  * True when `signature` is the applicant's name: given + family name in any spacing and case; for CJK
  * names also family + given name ("王美玲" for first name 美玲, last name 王).
@@ -28,5 +22,5 @@ export function signatureMatchesName(signature: string, firstName: string, lastN
   const signed = normalizeName(signature);
   if (!signed) return false;
   if (signed === normalizeName(`${firstName}${lastName}`)) return true;
-  return isCjkName(firstName, lastName) && signed === normalizeName(`${lastName}${firstName}`);
+  return isFamilyNameFirst({ firstName, lastName }) && signed === normalizeName(`${lastName}${firstName}`);
 }

@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { EmailVerification } from './email-verification.entity.js';
 import { consumeOneTimeLink, issueOneTimeLink } from './one-time-link.js';
+import { formatPersonName } from '../../../../contract/format/person-name.js';
 
 /** pg-boss queue of address-verification e-mails. */
 export const VERIFY_MAIL_QUEUE = 'email-verification-mail';
@@ -63,7 +64,7 @@ export class EmailVerificationService implements OnModuleInit {
     const hours = this.config.EMAIL_VERIFICATION_TTL_HOURS;
     const token = await issueOneTimeLink(this.links, user.id, hours * 3_600_000);
     const link = `${publicUrl(this.config)}/email/verify/${encodeURIComponent(token)}`;
-    const text = this.i18n.t('mail.verifyText', locale, { name: `${user.firstName} ${user.lastName}`.trim(), hours, link });
+    const text = this.i18n.t('mail.verifyText', locale, { name: formatPersonName(user, locale), hours, link });
     await this.mail.send({ to: user.email, subject: this.i18n.t('mail.verifySubject', locale), text, links: [link] });
     return { sent: true };
   }

@@ -12,6 +12,7 @@ import { AccessToken } from './access-token.entity.js';
 import { LoginLockoutService } from './login-lockout.service.js';
 import { consumeOneTimeLink, issueOneTimeLink } from './one-time-link.js';
 import { PasswordReset } from './password-reset.entity.js';
+import { formatPersonName } from '../../../../contract/format/person-name.js';
 
 /** pg-boss queue of password-reset e-mails. */
 export const RESET_MAIL_QUEUE = 'password-reset-mail';
@@ -68,7 +69,7 @@ export class PasswordResetService implements OnModuleInit {
     const token = await issueOneTimeLink(this.resets, user.id, this.config.PASSWORD_RESET_TTL_MINUTES * 60_000);
     const link = `${publicUrl(this.config)}/password/reset/${encodeURIComponent(token)}?email=${encodeURIComponent(user.email)}`;
     const text = this.i18n.t('mail.passwordResetText', locale, {
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: formatPersonName(user, locale),
       minutes: this.config.PASSWORD_RESET_TTL_MINUTES,
       link,
     });

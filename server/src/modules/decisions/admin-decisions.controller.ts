@@ -128,7 +128,7 @@ export class AdminDecisionsController {
   }
 
   /**
-   * Saves a template's subject and body (audited). Merge fields: {{firstName}} {{lastName}} {{program}}
+   * Saves a template's subject and body (audited). Merge fields: {{fullName}} {{firstName}} {{lastName}} {{program}}
    * {{semester}} {{referenceNumber}}; anything else (another name, blocks, helpers, `{{{raw}}}`) → 422 VAL-001.
    */
   @Put('decision-templates/:id')

@@ -16,6 +16,7 @@ import { DecisionTemplatesService } from './decision-templates.service.js';
 import { DecisionLetterResponse, DecisionStateResponse, ReleaseDecisionsResponse } from './dto/decision.dto.js';
 import { letterPdf, pdfCanDraw } from './letter-pdf.js';
 import { renderLetter } from './letter-template.js';
+import { formatPersonName } from '../../../../contract/format/person-name.js';
 
 /** pg-boss queue of the decision release job. */
 export const DECISION_RELEASE_QUEUE = 'decision-release';
@@ -266,6 +267,7 @@ export class DecisionsService implements OnModuleInit {
     // the program's and the semester's labels in the letter's language (issue 11: no English in a Spanish letter)
     const words = await this.words.wordsOf({ ...app, locale: template.locale });
     const values = {
+      fullName: formatPersonName(app, template.locale),
       firstName: app.firstName,
       lastName: app.lastName,
       program: words.program,

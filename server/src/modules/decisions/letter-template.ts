@@ -1,8 +1,11 @@
 import type Handlebars from 'handlebars';
 import { createRequire } from 'node:module';
 
-/** The merge fields a decision letter may use (issue 15 item 3): `{{firstName}}` … `{{referenceNumber}}`. */
-export const MERGE_FIELDS = ['firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
+/**
+ * The merge fields a decision letter may use (issue 15 item 3): `{{fullName}}` (the name in its own order,
+ * issue 27), `{{firstName}}` … `{{referenceNumber}}`.
+ */
+export const MERGE_FIELDS = ['fullName', 'firstName', 'lastName', 'program', 'semester', 'referenceNumber'] as const;
 /** One of {@link MERGE_FIELDS}. */
 export type MergeField = (typeof MERGE_FIELDS)[number];
 /** The values a letter is rendered with. */

@@ -23,6 +23,7 @@ import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
 import { acceptJsSettings } from './gateway/accept-js.config.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
 import { Payment } from './payment.entity.js';
+import { salutationName } from '../../../../contract/format/person-name.js';
 
 /** The fee amounts in integer cents of the currency. */
 export interface FeeCents {
@@ -547,7 +548,7 @@ export class PaymentsService implements OnModuleInit {
     const link = `${base}/validation?token=${encodeURIComponent(token)}`;
     const date = words.time(row.updatedAt);
     const lines = [
-      t('receiptGreeting', { name: `${application.firstName} ${application.lastName}` }),
+      t('receiptGreeting', { name: salutationName(application, locale) }),
       '',
       t('receiptIntro', { program: words.program, semester: words.semester }),
       '',

@@ -6,6 +6,7 @@ import { MailService, plainTextToHtml } from '../mail/mail.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import type { Recommendation } from './recommendation.entity.js';
 import { RecommendationsRepository } from './recommendations.repository.js';
+import { formatPersonName, salutationName } from '../../../../contract/format/person-name.js';
 
 /** pg-boss queue of request e-mails (one job per request or resend, carrying ids only). */
 export const REQUEST_MAIL_QUEUE = 'recommendation-request';
@@ -98,8 +99,8 @@ export class RecommendationMailService implements OnModuleInit {
       applicantEmail: row.email,
       params: {
         recommenderName: recommendation.name,
-        applicantName: `${row.firstName} ${row.lastName}`.trim(),
-        firstName: row.firstName,
+        applicantName: formatPersonName(row, locale),
+        greetingName: salutationName(row, locale),
         program,
         semester: words.semester,
         expires,

@@ -20,6 +20,7 @@ import { LETTER_SLOT } from './recommendation-slots.js';
 import type { Recommendation } from './recommendation.entity.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import { RecommendationsRepository, type RecommendationByToken } from './recommendations.repository.js';
+import { formatPersonName } from '../../../../contract/format/person-name.js';
 
 /** Header that carries a recommender's token (the link's `token`, sent by the recommender's page). */
 export const RECOMMENDATION_TOKEN_HEADER = 'x-recommendation-token';
@@ -119,7 +120,7 @@ export class RecommendationsService {
     if (recommendation.status === 'requested') await this.repository.markOpened(recommendation.id);
     const words = await this.words.wordsOf(application); // the application's language, as the e-mail (issue 11)
     return {
-      applicantName: `${application.firstName} ${application.lastName}`.trim(),
+      applicantName: formatPersonName(application, words.locale),
       program: words.program,
       semester: words.semester,
       recommenderName: recommendation.name,

@@ -10,6 +10,7 @@ import { ReviewCriterionResponse } from './dto/review-criterion.dto.js';
 import { ReviewResponse, ReviewSummaryResponse, type SaveReviewDto } from './dto/review.dto.js';
 import { REVIEWABLE_STATUSES as REVIEWABLE } from './assignments.service.js';
 import { ReviewCriterion } from './review-criterion.entity.js';
+import { formatPersonName } from '../../../../contract/format/person-name.js';
 
 /** Two decimals. */
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -72,7 +73,7 @@ export class ReviewsService {
     )) as Record<string, unknown>[];
     summary.readers = readers.map((r) => ({
       id: String(r.id),
-      name: `${String(r.first_name)} ${String(r.last_name)}`.trim(),
+      name: formatPersonName({ firstName: String(r.first_name), lastName: String(r.last_name) }),
       email: String(r.email),
       assignedAt: new Date(r.assigned_at as string).toISOString(),
       reviewed: Boolean(r.reviewed),
@@ -192,7 +193,7 @@ export class ReviewsService {
         id: String(r.id),
         applicationId: String(r.application_id),
         readerId: String(r.reader_id),
-        readerName: `${String(r.first_name)} ${String(r.last_name)}`.trim(),
+        readerName: formatPersonName({ firstName: String(r.first_name), lastName: String(r.last_name) }),
         readerEmail: String(r.email),
         ratings: Object.entries(r.ratings as Record<string, number>).map(([criterionId, rating]) => ({
           criterionId: Number(criterionId),

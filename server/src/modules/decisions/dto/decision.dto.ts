@@ -38,7 +38,7 @@ export class SaveTemplateDto {
 
   @ApiProperty({
     maxLength: 20000,
-    description: 'plain text; merge fields {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}}',
+    description: 'plain text; merge fields {{fullName}} {{firstName}} {{lastName}} {{program}} {{semester}} {{referenceNumber}}',
   })
   @IsString()
   @MinLength(1)
