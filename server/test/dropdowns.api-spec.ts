@@ -103,6 +103,38 @@ describe('GET /api/dropdowns/', () => {
     expect(new Set(countries.options.map((o) => o.value)).size).toBe(countries.options.length);
   });
 
+  it("lists names in the viewer's language's order, United States first and Other last (issue 27 item 3)", async () => {
+    const optionsIn = async (locale: string, key: string) => {
+      const response = await t.http().get('/api/dropdowns').set('Accept-Language', locale);
+      return (response.body as Dropdown[]).find((d) => d.key === key)!.options;
+    };
+    const inLocale = async (locale: string, key: string) => (await optionsIn(locale, key)).map((o) => o.label);
+    for (const locale of ['en', 'es', 'zh-CN']) {
+      const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });
+      for (const key of ['countries', 'states', 'colleges', 'seminaries']) {
+        const options = await optionsIn(locale, key);
+        const pinnedFirst = key === 'countries' ? ['United States'] : [];
+        expect(options.slice(0, pinnedFirst.length).map((o) => o.value)).toEqual(pinnedFirst);
+        if (options.some((o) => o.value === 'Other')) expect(options.at(-1)!.value).toBe('Other');
+        const middle = options.filter((o) => !pinnedFirst.includes(o.value) && o.value !== 'Other').map((o) => o.label);
+        expect({ locale, key, middle }).toEqual({ locale, key, middle: [...middle].sort(collator.compare) });
+      }
+    }
+    const es = await inLocale('es', 'countries');
+    expect(es[0]).toBe('Estados Unidos');
+    // Alemania among the A's, not where Germany stands in English; Yibuti (Djibouti) among the Y's
+    expect(es.indexOf('Alemania')).toBeLessThan(es.indexOf('Andorra'));
+    expect(es.indexOf('Yibuti')).toBeGreaterThan(es.indexOf('Venezuela'));
+    const zh = await inLocale('zh-CN', 'countries');
+    expect(zh[0]).toBe('美国');
+    // by pinyin: 阿尔巴尼亚 (Ā'ěrbāníyà) before 德国 (Déguó) before 中国 (Zhōngguó)
+    expect(zh.indexOf('阿尔巴尼亚')).toBeLessThan(zh.indexOf('德国'));
+    expect(zh.indexOf('德国')).toBeLessThan(zh.indexOf('中国'));
+    // lists whose order means something keep it
+    expect(await inLocale('es', 'months')).toEqual((await byKey('months')).options.map((o) => o.label));
+    expect((await inLocale('es', 'colleges')).at(-1)).toBe('Otro');
+  });
+
   it('lists 51 states including DC', async () => {
     const states = await byKey('states');
     expect(states.options).toHaveLength(51);

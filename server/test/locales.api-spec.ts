@@ -52,11 +52,18 @@ describe('GET /api/dropdowns in the caller’s language', () => {
       { value: 'No', label: '否' },
     ]);
     expect(options(spanish.body, 'countries')[0]).toEqual({ value: 'United States', label: 'Estados Unidos' });
-    // the same values in every language: applications keep storing them
-    for (const key of ['maritalStatus', 'howHeard', 'classStatus', 'countries', 'states']) {
+    // the same values in every language: applications keep storing them (lists of names in each
+    // language's own order, issue 27; the others in the stored order)
+    for (const key of ['maritalStatus', 'howHeard', 'classStatus']) {
       const values = options(english.body, key).map((o) => o.value);
       expect(options(spanish.body, key).map((o) => o.value)).toEqual(values);
       expect(options(chinese.body, key).map((o) => o.value)).toEqual(values);
+    }
+    for (const key of ['countries', 'states']) {
+      const values = options(english.body, key).map((o) => o.value);
+      expect(options(spanish.body, key).map((o) => o.value)).toEqual(expect.arrayContaining(values));
+      expect(options(chinese.body, key).map((o) => o.value)).toEqual(expect.arrayContaining(values));
+      expect(options(chinese.body, key)).toHaveLength(values.length);
     }
   });
 

@@ -12,6 +12,7 @@ import type { User } from '../users/user.entity.js';
 import { Dropdown } from './dropdown.entity.js';
 import { byLocale, cardYearOptions, DROPDOWN_SEEDS, type DropdownOption, type LocalizedLabel } from './dropdowns.seed-data.js';
 import { AdminDropdownResponse, DropdownResponse, type DropdownOptionDto, type UpdateDropdownDto } from './dto/dropdown.dto.js';
+import { orderOptions } from './option-order.js';
 
 /** Key of the list computed on every read (spec §3 "Card years … 21 values"). */
 const CARD_YEARS = 'cardYears';
@@ -76,7 +77,7 @@ export class DropdownsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Every list, in seed order, labels in `locale` (English where that language's label is missing);
+   * Every list, in seed order (a list of names in the language's collation order, see `orderOptions`), labels in `locale` (English where that language's label is missing);
    * `cardYears` filled for the current year (UTC). From memory; treat as read-only.
    */
   async list(locale: Locale = 'en'): Promise<DropdownResponse[]> {
@@ -142,9 +143,12 @@ export class DropdownsService implements OnApplicationBootstrap {
     return row;
   }
 
+  /** A list in `locale`: labels in that language, a list of names in its collation order (issue 27, see {@link orderOptions}). */
   private toResponse(row: Dropdown, locale: Locale): DropdownResponse {
-    if (row.key !== CARD_YEARS) return DropdownResponse.from(row, locale);
-    return DropdownResponse.from({ ...row, options: cardYearOptions(new Date()) }, locale, true);
+    if (row.key === CARD_YEARS) return DropdownResponse.from({ ...row, options: cardYearOptions(new Date()) }, locale, true);
+    const response = DropdownResponse.from(row, locale);
+    response.options = orderOptions(row.key, response.options, locale);
+    return response;
   }
 
   private toAdminResponse(row: Dropdown): AdminDropdownResponse {
