@@ -44,6 +44,33 @@ async function linkFor(email: string): Promise<string> {
 }
 
 describe('recommenders answer by link, with no account', () => {
+  it("opens in the request's language in a recommender's English browser, and follows the switcher (issue 27 item 5)", async () => {
+    const api = apiClient(portal.baseUrl);
+    const person = { firstName: 'María José', lastName: 'Pérez', email: 'maria.jose.rec@example.com' };
+    const { id, token } = await arrangeMswAtReferences(api, person, 'es');
+    await api(
+      'POST',
+      `/applications/${id}/recommendations`,
+      { slot: 'first', name: 'Dra. Ana Ruiz', email: 'ana.ruiz@example.edu', relationship: 'Profesora', waived: false },
+      { 'X-Application-Token': token },
+      201,
+    );
+    const { link } = await recommendationRequestTo(sink, 'ana.ruiz@example.edu');
+    const recommender = await newUser(browser, { locale: 'en-US' });
+    const page = await recommender.context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Recomendación para María José Pérez' }).waitFor();
+    await page.getByText('Maestría en Trabajo Social (MSW)').waitFor();
+    // the recommender switches to English: the page, the program and the term follow
+    const banner = page.getByRole('banner');
+    await banner.getByRole('combobox').selectOption('en');
+    await banner.getByRole('button').click();
+    await page.getByRole('heading', { name: 'Recommendation for María José Pérez' }).waitFor();
+    await page.getByText('Master of Social Work (MSW)').waitFor();
+    expect(recommender.errors).toEqual([]);
+    await recommender.context.close();
+  });
+
   it('two requests from the references step; each recommender uploads a letter; the step and /home turn Received', async () => {
     const api = apiClient(portal.baseUrl);
     const person = { firstName: 'Yosef', lastName: 'Adler', email: 'yosef.adler@example.com' };
@@ -101,6 +128,14 @@ describe('recommenders answer by link, with no account', () => {
       await recPage.goto(links[i]!);
       await recPage.getByRole('heading', { name: 'Recommendation for Yosef Adler' }).waitFor();
       await recPage.getByText('Master of Social Work (MSW)').waitFor();
+      // someone who needs no account is offered none (issue 27 item 5); the language switcher stays
+      expect(
+        await recPage
+          .getByRole('banner')
+          .getByRole('link', { name: /Log in|Register/ })
+          .count(),
+      ).toBe(0);
+      await recPage.getByRole('banner').getByRole('combobox').waitFor();
       await recPage.getByText(r.waive ? /has waived the right to see your letter/ : /has not waived the right/).waitFor();
       if (i === 0) {
         // the applicant sees that the link was opened

@@ -91,7 +91,8 @@ describe('recommendations (issue 15 item 1)', () => {
     expect(mail.text).toContain(`${PUBLIC_URL}/recommendation?token=`);
     const token = tokenOf(mail);
 
-    const opened = await asRecommender('get', '/api/recommendations/request', token);
+    // the page opens in the request's language (`locale`) and asks in it
+    const opened = await asRecommender('get', '/api/recommendations/request', token).set('Accept-Language', 'es');
     expect(opened.status).toBe(200);
     expect(opened.body.data).toMatchObject({
       applicantName: 'Moshe Levi',
@@ -100,7 +101,11 @@ describe('recommendations (issue 15 item 1)', () => {
       waived: false,
       locale: 'es',
     });
-    expect(opened.body.data.program).toBe('Maestría en Trabajo Social (MSW)'); // the program's label in the application's language
+    expect(opened.body.data.program).toBe('Maestría en Trabajo Social (MSW)'); // the program's label in the page's language
+    // the page asks in its own language once the recommender switches (issue 27 item 5): program and term
+    // follow Accept-Language, the request's language stays the page's default
+    const inChinese = await asRecommender('get', '/api/recommendations/request', token).set('Accept-Language', 'zh-CN');
+    expect(inChinese.body.data).toMatchObject({ program: '社会工作硕士（MSW）', semester: '2026 年春季', locale: 'es' });
     let list = await asApplicant('get', `/api/applications/${app.id}/recommendations`);
     expect(list.body.data[0]).toMatchObject({ status: 'opened' });
 

@@ -3,7 +3,9 @@
  * account links (log in / register, or my applications / log out) and the language switcher.
  */
 import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router-dom';
 import { AccountNav } from '../features/auth/AccountNav';
+import { isAccountless } from './route-handles';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 
@@ -13,6 +15,7 @@ import { Logo } from './Logo';
  */
 export function SiteHeader({ logoHref, className }: { logoHref: string; className?: string }) {
   const { t } = useTranslation();
+  const accountNav = !useMatches().some((match) => isAccountless(match.handle));
   return (
     <>
       <a className="skip-link" href="#main">
@@ -21,7 +24,7 @@ export function SiteHeader({ logoHref, className }: { logoHref: string; classNam
       <header className={className ? `navbar ${className}` : 'navbar'}>
         <Logo href={logoHref} />
         <div className="navbar__end">
-          <AccountNav />
+          {accountNav && <AccountNav />}
           <LanguageSwitcher />
         </div>
       </header>

@@ -14,6 +14,7 @@ import { BasicLayout } from './BasicLayout';
 import { MainLayout } from './MainLayout';
 import { InitialLoading, RootShell } from './RootShell';
 import { RouteError } from './RouteError';
+import { NO_ACCOUNT_NAV } from './route-handles';
 import { importWithReload } from './lazy-page';
 import { pathFor } from './route-names';
 
@@ -98,7 +99,7 @@ export const routes: RouteObject[] = [
           { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
           { path: 'decision', lazy: page(() => import('../features/decision/DecisionPage')) },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
-          { path: 'recommendation', lazy: page(() => import('../features/recommendations/RecommendationPage')) },
+          { path: 'recommendation', handle: NO_ACCOUNT_NAV, lazy: page(() => import('../features/recommendations/RecommendationPage')) },
           { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },
           { path: 'invalid-application', lazy: page(() => import('../features/errors/InvalidApplicationPage')) },
           { path: '*', lazy: page(() => import('../features/errors/NotFoundPage')) },

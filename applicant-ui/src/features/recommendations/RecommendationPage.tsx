@@ -3,11 +3,13 @@
  * Shows who asked and for which program (and whether the applicant waived the right to see the letter),
  * then takes a letter upload (PDF, Word, JPEG or PNG; the server checks it like every document) or a short
  * form. Sending ends the link: a clear success state follows, and the link then says it was already used.
- * An invalid, replaced, expired or used link shows the server's message. The language switcher is in the header.
+ * An invalid, replaced, expired or used link shows the server's message. The page opens in the request's
+ * language (unless this device chose one); the language switcher is in the header; no account links (issue 27).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { adoptApplicationLocale } from '../../i18n';
 import { apiErrorBody } from '../../shared/api/errors';
 import { SelectField, TextAreaField } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
@@ -26,7 +28,7 @@ const OVERALL: RecommendationAnswers['overall'][] = ['strongly', 'recommend', 'r
 
 /** The recommender's page. */
 export default function RecommendationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [view, setView] = useState<View>({ kind: 'loading' });
@@ -44,8 +46,14 @@ export default function RecommendationPage() {
       return;
     }
     let alive = true;
+    // program and term come in the page's language (Accept-Language): fetched again when it changes
     fetchRecommenderRequest(token)
-      .then((request) => alive && setView({ kind: 'open', request }))
+      .then((request) => {
+        if (!alive) return;
+        setView({ kind: 'open', request });
+        // the page starts in the request's language unless this device chose one (issue 27 item 5)
+        void adoptApplicationLocale(request.locale).catch(() => undefined);
+      })
       .catch(
         (failure: unknown) =>
           alive && setView({ kind: 'refused', message: apiErrorBody(failure)?.message ?? t('recommender.load_failed') }),
@@ -53,7 +61,7 @@ export default function RecommendationPage() {
     return () => {
       alive = false;
     };
-  }, [token, t]);
+  }, [token, t, i18n.language]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

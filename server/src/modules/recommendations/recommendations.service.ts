@@ -21,6 +21,7 @@ import type { Recommendation } from './recommendation.entity.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
 import { RecommendationsRepository, type RecommendationByToken } from './recommendations.repository.js';
 import { formatPersonName } from '../../../../contract/format/person-name.js';
+import type { Locale } from '../../common/i18n/i18n.service.js';
 
 /** Header that carries a recommender's token (the link's `token`, sent by the recommender's page). */
 export const RECOMMENDATION_TOKEN_HEADER = 'x-recommendation-token';
@@ -112,15 +113,18 @@ export class RecommendationsService {
   }
 
   /**
-   * What the recommender's link shows; the first call marks the request `opened`.
+   * What the recommender's link shows; the first call marks the request `opened`. The program and term
+   * are written in `viewerLocale` — the page's language, which starts as the application's (`locale` in the
+   * answer) and follows the recommender's language switcher (issue 27 item 5).
+   * @param viewerLocale the caller's language (`Accept-Language`); the application's when absent
    * @throws ApiException as {@link resolve}
    */
-  async open(token: string | undefined): Promise<RecommenderRequestView> {
+  async open(token: string | undefined, viewerLocale?: Locale): Promise<RecommenderRequestView> {
     const { recommendation, application } = await this.resolve(token);
     if (recommendation.status === 'requested') await this.repository.markOpened(recommendation.id);
-    const words = await this.words.wordsOf(application); // the application's language, as the e-mail (issue 11)
+    const words = await this.words.wordsOf({ ...application, locale: viewerLocale ?? application.locale });
     return {
-      applicantName: formatPersonName(application, words.locale),
+      applicantName: formatPersonName(application, application.locale),
       program: words.program,
       semester: words.semester,
       recommenderName: recommendation.name,

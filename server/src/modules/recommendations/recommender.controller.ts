@@ -13,6 +13,7 @@ import {
 import type { Request, Response } from 'express';
 import { RecommendationAnswersDto, RecommenderRequestResponse, RecommenderSubmitResponse } from './dto/recommendation.dto.js';
 import { RecommendationsService, recommendationTokenOf } from './recommendations.service.js';
+import { I18nService } from '../../common/i18n/i18n.service.js';
 
 const TOKEN_ERRORS_404 = 'TKN-001 missing, unknown, superseded by a newer e-mail, or revoked (recommender removed or replaced)';
 const TOKEN_ERRORS_410 = 'TKN-004 already answered (the link has ended); TKN-003 expired; TKN-002 application withdrawn';
@@ -28,14 +29,18 @@ const TOKEN_ERRORS_410 = 'TKN-004 already answered (the link has ended); TKN-003
 @ApiNotFoundResponse({ description: TOKEN_ERRORS_404 })
 @ApiGoneResponse({ description: TOKEN_ERRORS_410 })
 export class RecommenderController {
-  constructor(private readonly recommendations: RecommendationsService) {}
+  constructor(
+    private readonly recommendations: RecommendationsService,
+    private readonly i18n: I18nService,
+  ) {}
 
   /** Who asked (applicant's name), for which program and semester, and whether the letter is confidential. The first call marks the request `opened`. */
   @Get('request')
   @ApiOperation({ summary: 'The request a recommender’s link opens' })
   @ApiOkResponse({ type: RecommenderRequestResponse })
   async request(@Req() request: Request): Promise<RecommenderRequestResponse> {
-    return { success: true, data: await this.recommendations.open(recommendationTokenOf(request)) };
+    const viewer = request.headers['accept-language'] ? this.i18n.localeOf(request) : undefined;
+    return { success: true, data: await this.recommendations.open(recommendationTokenOf(request), viewer) };
   }
 
   /** Uploads the letter (multipart field `file`: PDF, JPEG, PNG, DOC or DOCX, ≤ UPLOAD_MAX_FILE_BYTES, virus-scanned when configured); ends the link. */
