@@ -249,7 +249,7 @@ describe('e-mails wholly in the application’s language, times in its zone (iss
     const shanghai = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .format(at)
       .replace(/^0/, '');
-    expect(receipt.text).toContain('(Asia/Shanghai)');
+    expect(receipt.text).toContain('(中国标准时间)'); // the zone's name in Chinese, never its id (issue 27)
     expect(receipt.text).toContain(shanghai);
     expect(receipt.text).not.toContain('UTC');
     expect(receipt.text).toContain('社会工作硕士（MSW）');

@@ -86,7 +86,7 @@ describe('recommendations (issue 15 item 1)', () => {
     expect(mail.subject).toBe('Moshe Levi le pide una recomendación'); // the application is in Spanish
     // wholly Spanish (issue 11): the program's and the semester's Spanish labels, the expiry in the applicant's zone, named
     expect(mail.text).toContain('Maestría en Trabajo Social (MSW) (Primavera 2026)');
-    expect(mail.text).toContain('(America/Toronto)');
+    expect(mail.text).toMatch(/\(hora (estándar|de verano) oriental\)/); // the zone's Spanish name, never its id (issue 27)
     expect(mail.text).not.toContain('Spring 2026');
     expect(mail.text).toContain(`${PUBLIC_URL}/recommendation?token=`);
     const token = tokenOf(mail);
