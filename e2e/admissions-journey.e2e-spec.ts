@@ -16,7 +16,7 @@ import { rateWithKeyboard } from './support/reading.js';
  * right to see the first letter); each recommender opens the link e-mailed to them (in-process SMTP server)
  * in a browser of their own — the first uploads a PDF letter, the second answers the short form; the
  * applicant's /home checklist turns "Recibido" for both. Her fee is paid, and on a phone she opens her
- * documents: the letters are "De sus recomendadores" — "Recibida (confidencial)" and "Recibida", never an
+ * documents: the letters are "De sus recomendantes" — "Recibida (confidencial)" and "Recibida", never an
  * upload task — she uploads only her own documents, the file completes itself as the last one arrives,
  * and "Enviar documentos" is enabled. A reader sees it "Ready to read" in My queue and rates it with the
  * keyboard; the admin records "Admitted" and releases it in the console; the applicant's /home shows the
@@ -171,7 +171,7 @@ describe('the admissions journey (issue 15 Done-when)', () => {
     const docs = await phone.context.newPage();
     await docs.goto(`${portal.baseUrl}/details/1?token=${encodeURIComponent(detailsToken)}`);
     const fromRecommenders = docs.getByTestId('recommenders-section');
-    await fromRecommenders.getByRole('heading', { name: 'De sus recomendadores' }).waitFor();
+    await fromRecommenders.getByRole('heading', { name: 'De sus recomendantes' }).waitFor();
     await fromRecommenders.getByTestId('recommendation-state-first').getByText('Recibida (confidencial)').waitFor();
     await expect(fromRecommenders.getByTestId('recommendation-state-second').textContent()).resolves.toMatch(/Recibida$/);
     await expect(docs.locator('#file-firstLetterOfRecommendation, #file-secondLetterOfRecommendation').count()).resolves.toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { apiClient, arrangeMbaAnswered, type ApiCall } from './support/api.js';
-import { launchBrowser, newUser } from './support/browser.js';
+import { apiClient, arrangeMbaAnswered, arrangeMbaAtPayment, payWithTestCard, type ApiCall } from './support/api.js';
+import { launchBrowser, newUser, settle } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
 /**
@@ -45,8 +45,9 @@ async function englishOnly(locale: string): Promise<Set<string>> {
   const english = new Set<string>();
   for (const list of listsEn) {
     if (PROPER_NAME_LISTS.has(list.key)) continue;
-    const shown = lists.find((l) => l.key === list.key)!.options;
-    list.options.forEach((o, i) => o.label !== shown[i]!.label && english.add(o.label));
+    // by value: a list of names comes in each language's own order (issue 27)
+    const shown = new Map(lists.find((l) => l.key === list.key)!.options.map((o) => [o.value, o.label]));
+    list.options.forEach((o) => o.label !== shown.get(o.value) && english.add(o.label));
   }
   programsEn.forEach((p, i) => p.label !== programs[i]!.label && english.add(p.label));
   semestersEn.forEach((s, i) => s.label !== semesters[i]!.label && english.add(s.label));
@@ -92,6 +93,49 @@ describe('the review page in Spanish and Chinese (issue 11 item 3)', () => {
       await context.close();
     },
   );
+});
+
+describe('no code and no English term on any applicant page in Spanish and Chinese (issue 27 item 6)', () => {
+  it.each([
+    ['es', 'es-MX'],
+    ['zh-CN', 'zh-CN'],
+  ])('in %s, on a phone: the welcome page, every step, documents and finish', async (locale, browserLocale) => {
+    const person = { firstName: 'Rut', lastName: 'Kahan', email: `rut.codes.${locale}@example.com` };
+    const answered = await arrangeMbaAnswered(api, person, locale);
+    const paid = await arrangeMbaAtPayment(api, { ...person, email: `rut.paid.${locale}@example.com` }, locale);
+    const detailsToken = await payWithTestCard(api, paid.id, paid.token, 'Rut Kahan');
+    const english = await englishOnly(locale);
+    // wire codes: the term keys ("Fall 2026") and program names ("MBA" alone) the API stores
+    const semesters = await api<Semesters>('GET', '/programs/semesters?gender=male');
+    const programs = await api<Programs>('GET', '/programs?gender=male');
+    const codes = [...semesters.map((s) => s.name), ...programs.map((p) => `${p.name} –`), 'Online'];
+
+    const { context, errors } = await newUser(browser, { locale: browserLocale, viewport: { width: 390, height: 844 } });
+    await context.addCookies([{ name: 'locale', value: locale, url: portal.baseUrl }]);
+    const page = await context.newPage();
+    const q = (token: string) => `token=${encodeURIComponent(token)}`;
+    const paths = [
+      '/',
+      ...[1, 2, 3, 4, 5, 6, 7].map((n) => `/application/${n}?${q(answered.token)}`),
+      `/details/1?${q(detailsToken)}`,
+      `/details/2?${q(detailsToken)}`,
+    ];
+    const found: Record<string, string[]> = {};
+    for (const path of paths) {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await settle(page);
+      const text = await page.locator('main').innerText();
+      const parts = text.split(/\n| · | – /).map((part) => part.trim());
+      const leaks = [
+        ...parts.filter((part) => english.has(part)),
+        ...codes.filter((code) => text.includes(code)).map((code) => `code ${code}`),
+      ];
+      if (leaks.length) found[path] = leaks;
+    }
+    expect(found).toEqual({});
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('the form session ends with the page (issue 11 item 7)', () => {

@@ -68,7 +68,7 @@ describe('amounts in cents, shown in the configured currency', () => {
     ).rows;
     expect(row).toEqual({ amount_cents: '9999', late_fee_cents: '1', discount_cents: '1', total_cents: '9999', currency: 'EUR' });
     const mail = await sink.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Solicitud recibida'));
-    expect(mail.text).toContain('Cuota de solicitud: 99,99\u00a0€');
+    expect(mail.text).toContain('Tarifa de solicitud: 99,99\u00a0€');
     expect(mail.text).toContain('Total: 99,99\u00a0€');
   });
 

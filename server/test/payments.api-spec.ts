@@ -168,11 +168,11 @@ describe('Payments with the fake gateway: /api/payments', () => {
       const mail = await sink.waitFor((m) => m.to.includes(before.email) && m.subject.startsWith('Solicitud recibida'));
       expect(mail.subject).toBe(`Solicitud recibida — referencia ${before.reference_number}`);
       expect(mail.text).toContain(`Número de referencia: ${before.reference_number}`);
-      expect(mail.text).toMatch(/Cuota de solicitud: 150[.,]00/);
+      expect(mail.text).toMatch(/Tarifa de solicitud: 150[.,]00/);
       expect(mail.text).toMatch(/Recargo por retraso: 150[.,]00/);
       expect(mail.text).toMatch(/Total: 300[.,]00/);
       expect(mail.text).toContain('Tarjeta: terminada en 1111');
-      expect(mail.text).toContain(`Id de transacción: ${response.body.data.transactionId}`);
+      expect(mail.text).toContain(`ID de la transacción: ${response.body.data.transactionId}`);
       const link = /https:\/\/apply\.example\.edu\/validation\?token=([\w-]+)/.exec(mail.text);
       expect(link).not.toBeNull();
       const check = await t.http().get(`/api/token/check?token=${link![1]}`).expect(200);

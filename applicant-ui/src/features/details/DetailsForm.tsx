@@ -11,6 +11,7 @@ import type { ApplicationRecord } from '../application/api/application-types';
 import { DocumentsStep } from './DocumentsStep';
 import { FinishStep } from './FinishStep';
 import { useDetailsData } from './useDetailsData';
+import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
 
 /** The details steps in order; `key` names the label `details.steps.<key>`. */
 export const DETAILS_STEPS = [
@@ -36,6 +37,8 @@ export function DetailsForm({ record, token, requested }: DetailsFormProps) {
   const navigate = useNavigate();
   const step = detailsStep(requested);
   const data = useDetailsData(record.Id, token);
+  // program and term by their labels in the page's language, never their keys (issue 27 item 6)
+  const catalogue = useCatalogue(record.gender);
   const headingRef = useHeadingFocus(step, true);
   const goTo = (n: number) => void navigate(applicationPath(n, token, 'details'));
   const current = DETAILS_STEPS.find((s) => s.number === step)!;
@@ -44,7 +47,10 @@ export function DetailsForm({ record, token, requested }: DetailsFormProps) {
     <section className="application details-form">
       <h1>{t('details.title')}</h1>
       <p className="lead">
-        {t('application.for_program', { program: record.fieldOfInterest ?? '', semester: record.semesterApplied ?? '' })}
+        {t('application.for_program', {
+          program: programLabel(catalogue?.programs, record.fieldOfInterest ?? ''),
+          semester: semesterLabel(catalogue?.semesters, record.semesterApplied ?? ''),
+        })}
       </p>
       <nav aria-label={t('details.steps.label')} className="step-indicator">
         <ol>

@@ -24,7 +24,7 @@ import type { ApplicationInformation } from '../application/api/application-type
 import { useApplication } from '../application/ApplicationContext';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { ProgramTables } from './ProgramTables';
-import { fetchPrograms, isOpenNow, notOpenReason, semesterChoices, type GenderQuery, type Program } from './programs-api';
+import { fetchPrograms, isOpenNow, locationLabel, notOpenReason, semesterChoices, type GenderQuery, type Program } from './programs-api';
 import { startApplicationSchema, type StartApplicationValues } from './welcome.schema';
 import { PersonNameFields } from '../../shared/ui/NameFields';
 
@@ -245,7 +245,7 @@ export default function WelcomePage() {
               required
               value={location}
               error={locationError ?? undefined}
-              options={locations.map((l) => ({ value: l, label: l }))}
+              options={locations.map((l) => ({ value: l, label: locationLabel(t, l) }))}
               onChange={(e) => {
                 setLocation(e.target.value);
                 setLocationError(null);

@@ -108,6 +108,14 @@ export function semesterLabel(semesters: readonly Semester[] | undefined, name: 
   );
 }
 
+/**
+ * A location's name in the page's language (`locations.<value>` in the locale files: "Online" is "En línea",
+ * "线上"); a place's proper name (Boro Park) is written as stored (issue 27 item 6).
+ */
+export function locationLabel(t: (key: string, options: { defaultValue: string }) => string, value: string): string {
+  return t(`locations.${value}`, { defaultValue: value });
+}
+
 /** A program's label in the page's language, from the catalogue; the stored name (its key) when it is not listed. */
 export function programLabel(programs: readonly Program[] | undefined, name: string): string {
   return programs?.find((p) => p.name === name)?.label ?? name;

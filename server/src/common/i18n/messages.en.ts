@@ -136,7 +136,7 @@ export const en = {
     receiptDiscount: 'Discount: {{value}}',
     receiptTotal: 'Total: {{value}}',
     receiptCard: 'Card: ending in {{value}}',
-    receiptTransaction: 'Transaction id: {{value}}',
+    receiptTransaction: 'Transaction ID: {{value}}',
     receiptDate: 'Date: {{value}}',
     receiptWaived: 'The application fee was waived.',
     receiptNext: 'Next, please upload your documents on the further-details form:',

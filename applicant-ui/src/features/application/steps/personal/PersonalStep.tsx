@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { optionsFor } from '../../../../shared/api/dropdowns-api';
 import { DateInput } from '../../../../shared/ui/DateInput';
 import { ReadOnlyField, SelectField, TextField } from '../../../../shared/ui/form-fields';
-import { isOpenNow, semesterChoices, semesterLabel, useCatalogue, type SemesterChoice } from '../../../welcome/programs-api';
+import { isOpenNow, locationLabel, semesterChoices, semesterLabel, useCatalogue, type SemesterChoice } from '../../../welcome/programs-api';
 import { StepShell } from '../../StepShell';
 import type { StepProps } from '../step-props';
 import { useStepForm } from '../useStepForm';
@@ -125,7 +125,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
                 <SelectField
                   label={t('fields.location')}
                   placeholder={placeholder}
-                  options={locations.map((l) => ({ value: l, label: l }))}
+                  options={locations.map((l) => ({ value: l, label: locationLabel(t, l) }))}
                   required
                   error={err('location')}
                   {...register('location')}
@@ -138,7 +138,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
           <div className="form-row">
             <ReadOnlyField label={t('fields.fieldOfInterest')} value={record.fieldOfInterest ?? '—'} />
             <ReadOnlyField label={t('fields.semesterApplied')} value={record.semesterApplied ?? '—'} />
-            {record.location && <ReadOnlyField label={t('fields.location')} value={record.location} />}
+            {record.location && <ReadOnlyField label={t('fields.location')} value={locationLabel(t, record.location)} />}
           </div>
         )}
       </fieldset>

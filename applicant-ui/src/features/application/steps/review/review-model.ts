@@ -16,7 +16,7 @@ import { countryOrDefault, isUs, phoneForDisplay } from '../personal/address-rul
 import { courseFields, prerequisiteSections, TAKEN } from '../prerequisites/prerequisites.schema';
 import { RECOMMENDER_FIELDS, REFERENCE_FIELDS } from '../references/references.schema';
 import { REVIEW_STEP, stepKey } from '../step-config';
-import { programLabel, semesterLabel, type Program, type Semester } from '../../../welcome/programs-api';
+import { locationLabel, programLabel, semesterLabel, type Program, type Semester } from '../../../welcome/programs-api';
 
 /** Translate function (i18next's `t` fits). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -70,7 +70,7 @@ export function buildReview(
       const semester = text(record.semesterApplied);
       rows.push(row('fieldOfInterest', t('fields.fieldOfInterest'), program ? programLabel(catalogue?.programs, program) : empty));
       rows.push(row('semesterApplied', t('fields.semesterApplied'), semester ? semesterLabel(catalogue?.semesters, semester) : empty));
-      if (record.location) rows.push(plain('location'));
+      if (record.location) rows.push(row('location', t('fields.location'), locationLabel(t, String(record.location))));
       // the address follows the country (issue 11 item 2): state + ZIP in the US, region + postal code elsewhere
       const country = countryOrDefault(record.addressCountry);
       rows.push(row('addressCountry', t('fields.addressCountry'), option('countries', country)));
