@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 import { waitForSaveState } from './support/save-status.js';
+import { typeDate } from './support/date-fields.js';
 
 /**
  * Issue 3 end to end, in chromium: the whole application up to the payment step for three programs with
@@ -42,6 +43,8 @@ async function fill(page: Page, values: Values): Promise<void> {
     const tag = await field.evaluate((el) => `${el.tagName}:${(el as HTMLInputElement).type}`);
     if (tag.startsWith('SELECT')) await field.selectOption(String(value));
     else if (tag === 'INPUT:checkbox') await field.setChecked(value === true);
+    else if (tag === 'INPUT:hidden')
+      await typeDate(page, name, String(value)); // a date: day, month, year
     else await field.fill(String(value));
   }
 }

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { apiClient, arrangeMbaAnswered, startApplication, storedRecord, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { startPortal, type RunningPortal } from './support/portal.js';
+import { typeDate } from './support/date-fields.js';
 
 /**
  * Issue 11 item 2 "applicants from anywhere", in chromium: an applicant in Toronto picks Canada on step 1;
@@ -40,7 +41,7 @@ describe('step 1 for an applicant outside the United States', () => {
     expect(await page.getByLabel('State', { exact: true }).count()).toBe(0);
     await page.getByLabel('Province / state / region', { exact: true }).fill('Ontario');
     await page.getByLabel('Postal code', { exact: true }).fill('11230');
-    await page.getByLabel('Date of birth', { exact: true }).fill('03/15/1998');
+    await typeDate(page, 'dateOfBirth', '03/15/1998');
     await page.getByLabel('Marital status', { exact: true }).selectOption('Single');
     await page.getByLabel('Cell phone', { exact: true }).fill('416 555 0199');
 

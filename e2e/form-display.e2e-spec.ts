@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { apiClient, scheduleMaintenanceNow, startApplication, storedRecord, type ApiCall } from './support/api.js';
 import { launchBrowser, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
+import { dateValue } from './support/date-fields.js';
 
 /**
  * Issue 10 items 2 and 4 end to end, in chromium:
@@ -39,15 +40,22 @@ describe('dates typed on a phone', () => {
     });
     const page = await context.newPage();
     await page.goto(`${portal.baseUrl}/application/1?token=${encodeURIComponent(token)}`);
-    const born = page.getByLabel('Date of birth');
+    // the date of birth asks month, day and year in three fields (issue 27), each on a numeric keypad
+    const born = page.getByRole('group', { name: /Date of birth/ });
     await born.waitFor();
-    await expect(born.getAttribute('inputmode')).resolves.toBe('numeric');
+    const month = born.getByLabel('Month');
+    const day = born.getByLabel('Day');
+    const year = born.getByLabel('Year');
+    for (const part of [month, day, year]) await expect(part.getAttribute('inputmode')).resolves.toBe('numeric');
 
-    await born.tap();
-    await born.pressSequentially('0412', { delay: 60 });
-    await expect(born.inputValue()).resolves.toBe('04/12');
-    await born.pressSequentially('1996', { delay: 60 });
-    await expect(born.inputValue()).resolves.toBe('04/12/1996');
+    await month.tap();
+    await month.pressSequentially('04', { delay: 60 });
+    await day.tap();
+    await day.pressSequentially('12', { delay: 60 });
+    await expect(dateValue(page, 'dateOfBirth')).resolves.toBe('04/12/');
+    await year.tap();
+    await year.pressSequentially('1996', { delay: 60 });
+    await expect(dateValue(page, 'dateOfBirth')).resolves.toBe('04/12/1996');
     // the person taps elsewhere, as on a phone
     await page.getByRole('heading', { level: 2 }).first().tap();
 
@@ -61,8 +69,17 @@ describe('dates typed on a phone', () => {
     expect(onServer).toBe('04/12/1996');
 
     await page.reload();
-    await page.getByLabel('Date of birth').waitFor();
-    await expect(page.getByLabel('Date of birth').inputValue()).resolves.toBe('04/12/1996');
+    await page
+      .getByRole('group', { name: /Date of birth/ })
+      .getByLabel('Year')
+      .waitFor();
+    await expect(dateValue(page, 'dateOfBirth')).resolves.toBe('04/12/1996');
+    await expect(
+      page
+        .getByRole('group', { name: /Date of birth/ })
+        .getByLabel('Day')
+        .inputValue(),
+    ).resolves.toBe('12');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -89,7 +106,12 @@ describe('maintenance in progress', () => {
 
     await page.getByTestId('maintenance-read-only').waitFor();
     await expect(page.getByLabel('First name', { exact: true }).isDisabled()).resolves.toBe(true);
-    await expect(page.getByLabel('Date of birth').isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('group', { name: /Date of birth/ })
+        .getByLabel('Month')
+        .isDisabled(),
+    ).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Save and continue' }).isDisabled()).resolves.toBe(true);
 
     // the window is removed: after a reload the banner is gone and the form is editable

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 import { waitForSaveState } from './support/save-status.js';
+import { dateValue, typeDate } from './support/date-fields.js';
 
 /**
  * The foundation slice end to end (issue 2): an admin changes a dropdown and schedules maintenance
@@ -157,7 +158,7 @@ describe('applicant', () => {
     await page.waitForURL(/\/application\/1\?token=/);
     const token = new URL(page.url()).searchParams.get('token')!;
 
-    await page.getByLabel('Date of birth', { exact: true }).fill(personal.dateOfBirth);
+    await typeDate(page, 'dateOfBirth', personal.dateOfBirth);
     await page.getByLabel('State', { exact: true }).selectOption('NY');
     await page.getByLabel('ZIP code', { exact: true }).fill(personal.addressZip);
     await page.getByLabel('Marital status', { exact: true }).selectOption('Married');
@@ -182,7 +183,7 @@ describe('applicant', () => {
 
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.waitForURL(/\/application\/1\?token=/);
-    await expect(page.getByLabel('Date of birth', { exact: true }).inputValue()).resolves.toBe(personal.dateOfBirth);
+    await expect(dateValue(page, 'dateOfBirth')).resolves.toBe(personal.dateOfBirth);
     await expect(page.getByLabel('State', { exact: true }).inputValue()).resolves.toBe('NY');
     await expect(page.getByLabel('ZIP code', { exact: true }).inputValue()).resolves.toBe(personal.addressZip);
     await expect(page.getByLabel('Marital status', { exact: true }).inputValue()).resolves.toBe('Married');

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import type { BrowserContext, Page } from 'playwright-core';
 import { claimsSaved, readSaveStatus, waitForQuietStatus, type SaveStatusReading } from './save-status.js';
 import { storedValue, type FieldKind, type FieldSpec, type ProgramSpec, type TypingModel } from './typing-model.js';
+import { typeDate } from './date-fields.js';
 
 /** Counters of a run (written to the summary JSON). */
 export interface TypingStats {
@@ -109,7 +110,9 @@ async function visibleFields(page: Page, fields: FieldSpec[]): Promise<FieldSpec
   const names = await page.evaluate(
     (list: string[]) => {
       return list.filter((n) => {
-        const el = document.querySelector<HTMLElement>(`form.step-form [name="${CSS.escape(n)}"]`);
+        const named = document.querySelector<HTMLElement>(`form.step-form [name="${CSS.escape(n)}"]`);
+        // a date's named element is its hidden input: the group of its three parts is what shows
+        const el = named instanceof HTMLInputElement && named.type === 'hidden' ? named.closest<HTMLElement>('.date-input') : named;
         return el !== null && el.getClientRects().length > 0;
       });
     },
@@ -120,6 +123,11 @@ async function visibleFields(page: Page, fields: FieldSpec[]): Promise<FieldSpec
 
 /** Types `text` into a field like a person: focus, select all and delete, then one key per `delayMs`. */
 async function typeInto(page: Page, name: string, text: string, delayMs: number): Promise<void> {
+  const form = page.locator('form.step-form').first();
+  if ((await form.locator(`[data-date-input="${name}"]`).count()) > 0) {
+    await typeDate(form, name, text, delayMs); // a date: month, day and year in their own fields (issue 27)
+    return;
+  }
   const field = page.locator(`form.step-form [name="${name}"]`).first();
   await field.scrollIntoViewIfNeeded();
   await field.click();

@@ -38,6 +38,7 @@ import { focusFirstUnsaved } from './autosave/useStepAutosave';
 import { PaymentStep } from '../payment/PaymentStep';
 import { DetailsForm } from '../details/DetailsForm';
 import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
+import { focusableControl } from '../../shared/ui/focusable-control';
 
 type Base = 'application' | 'details';
 
@@ -171,7 +172,8 @@ export default function ApplicationPage() {
   useEffect(() => {
     if (!ready || !focus) return;
     const timer = window.setTimeout(() => {
-      const el = document.querySelector<HTMLElement>(`[name="${CSS.escape(focus)}"]`);
+      const named = document.querySelector<HTMLElement>(`[name="${CSS.escape(focus)}"]`);
+      const el = named && focusableControl(named);
       if (el) {
         el.scrollIntoView({ block: 'center' });
         el.focus();

@@ -31,7 +31,9 @@ export function invalidFields(form: HTMLElement): InvalidField[] {
   for (const control of form.querySelectorAll<HTMLElement>('[aria-invalid="true"][id]')) {
     const describedBy = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
     const error = describedBy.map((id) => form.querySelector(`#${CSS.escape(id)}`)).find((el) => el?.classList.contains('field__error'));
+    // a date's parts are labelled Day, Month, Year: the group's question (its legend) names the field
     const label =
+      control.closest('.date-input')?.querySelector('legend .field__label')?.textContent ??
       form.querySelector(`label[for="${CSS.escape(control.id)}"]`)?.textContent ??
       control.closest('fieldset')?.querySelector('legend')?.textContent;
     const key = error?.id ?? control.id;

@@ -15,6 +15,7 @@ import { AutosaveController, autosaveControllerFor, type AutosaveSnapshot } from
 import { browserStorage } from './local-draft';
 import type { HoldReason } from './patch';
 import { ALL_FIELDS, DRAFT_SCHEMAS, formValuesOf } from './step-forms';
+import { focusableControl } from '../../../shared/ui/focusable-control';
 
 export { AUTOSAVE_DELAY_MS, type SaveState } from './autosave-controller';
 
@@ -43,9 +44,10 @@ export interface StepAutosave {
 /** Focuses (and scrolls to) the first form control named by one of `paths`. */
 export function focusFirstUnsaved(paths: readonly string[]): void {
   for (const p of paths) {
-    const el =
+    const named =
       document.querySelector<HTMLElement>(`[name="${CSS.escape(p)}"]`) ??
       document.querySelector<HTMLElement>(`[name^="${CSS.escape(p)}."]`);
+    const el = named && focusableControl(named);
     if (el) {
       el.scrollIntoView({ block: 'center' });
       el.focus();

@@ -1,0 +1,61 @@
+/**
+ * The parts of a date as a person enters them (issue 27 item 1, the GOV.UK "date input" pattern): day,
+ * month and year in three fields, in the order the page's language writes them, and the wire value spec §3
+ * keeps (MM/DD/YYYY). Nothing here guesses: a part is what was typed in its own field.
+ */
+import { DateTime } from 'luxon';
+
+/** The name of one part. */
+export type DatePart = 'day' | 'month' | 'year';
+
+/** What the three fields hold, as typed (digits, possibly incomplete). */
+export type DateParts = Record<DatePart, string>;
+
+/** No part typed. */
+export const EMPTY_DATE_PARTS: DateParts = { day: '', month: '', year: '' };
+
+/** A fixed day whose day, month and year all differ, to read a language's order from `Intl`. */
+const PROBE = new Date(Date.UTC(2001, 10, 23, 12));
+
+/**
+ * The order of the parts in `locale`, as `Intl.DateTimeFormat` writes a numeric date there: en-US month,
+ * day, year; es day, month, year; zh-CN year, month, day.
+ */
+export function datePartOrder(locale: string): DatePart[] {
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).formatToParts(
+    PROBE,
+  );
+  const order = parts.map((p) => p.type).filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+  return order.length === 3 ? order : ['month', 'day', 'year'];
+}
+
+/** A one-digit day or month gets its zero ("3" → "03"); anything else stays as typed. */
+const pad = (part: string) => (/^\d$/.test(part) ? `0${part}` : part);
+
+/**
+ * The wire text of the parts (spec §3 MM/DD/YYYY): '' when nothing is typed; otherwise
+ * `MM/DD/YYYY` from the parts as typed — an incomplete or impossible date stays visibly so
+ * (`03//1998`, `02/30/2019`) for the form's validation to refuse; nothing is completed or reordered.
+ */
+export function wireDate(parts: DateParts): string {
+  const day = parts.day.trim();
+  const month = parts.month.trim();
+  const year = parts.year.trim();
+  if (!day && !month && !year) return '';
+  return `${pad(month)}/${pad(day)}/${year}`;
+}
+
+/**
+ * The parts of a wire value (what the server stored, or a form reset): `MM/DD/YYYY`, possibly incomplete
+ * (`03//1998`); an ISO `yyyy-MM-dd` (an autofill) is read too. Anything else leaves the fields empty.
+ */
+export function datePartsOf(wire: string | null | undefined): DateParts {
+  const text = (wire ?? '').trim();
+  if (!text) return { ...EMPTY_DATE_PARTS };
+  const pieces = text.split('/');
+  if (pieces.length === 3) return { month: pieces[0]!, day: pieces[1]!, year: pieces[2]! };
+  const iso = DateTime.fromISO(text);
+  if (iso.isValid && /^\d{4}-\d{2}-\d{2}$/.test(text))
+    return { day: iso.toFormat('dd'), month: iso.toFormat('MM'), year: iso.toFormat('yyyy') };
+  return { ...EMPTY_DATE_PARTS };
+}
