@@ -65,3 +65,25 @@ export function salutationName(name: PersonName, locale?: string | null): string
   if (isFamilyNameFirst(name, locale)) return formatPersonName(name, locale);
   return given || family;
 }
+
+/**
+ * A name reduced for comparison: Unicode NFKC (full-width and compatibility forms fold to their plain
+ * forms), lower case, all white space removed. "  Ana  DIAZ " and "ana diaz" compare equal; so do
+ * "王 美玲" and "王美玲", and full-width "ＡＮＡ" and "ana".
+ */
+export function normalizeName(value: string): string {
+  return value.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, '');
+}
+
+/**
+ * The review step's signature check (spec §3 "fullNameSignature must match the applicant's name"; issue 11
+ * item 4), the same on the server and in the applicant app: given + family name in any spacing and case;
+ * for a name written family name first (see {@link isFamilyNameFirst}) also family + given ("王美玲" for
+ * given name 美玲, family name 王).
+ */
+export function signatureMatchesName(signature: string, firstName: string, lastName: string): boolean {
+  const signed = normalizeName(signature);
+  if (!signed) return false;
+  if (signed === normalizeName(`${firstName}${lastName}`)) return true;
+  return isFamilyNameFirst({ firstName, lastName }) && signed === normalizeName(`${lastName}${firstName}`);
+}

@@ -20,7 +20,7 @@ import { Application } from './application.entity.js';
 import { applicationFromRow } from './application-row.js';
 import { CERTIFICATION_FIELDS } from './application-fields.js';
 import { ApplicationMailService } from './application-mail.service.js';
-import { signatureMatchesName } from './signature-name.js';
+import { signatureMatchesName } from '../../../../contract/format/person-name.js';
 import { conditionErrors, dropdownKeysOf, optionErrors } from './application-rules.js';
 import {
   toApplicationRecord,
@@ -247,7 +247,7 @@ export class ApplicationsService {
 
   /**
    * Contract 4: review and certify. Checks every required field of the rule set and that the
-   * signature matches the applicant's name (signature-name.ts: NFKC, case- and space-insensitive, CJK
+   * signature matches the applicant's name (contract/format/person-name.ts: NFKC, case- and space-insensitive, CJK
    * names also family name first) and the date is
    * today (Eastern time, ±1 day for the applicant's own zone), and that the postal code fits the country. On success stores certifyAllInformation,
    * fullNameSignature, dateSignature, fullName (the name signed against) and date (the office date)

@@ -3,7 +3,7 @@ import { createEducationSchema, educationDraftSchema, educationFromRecord, educa
 import { employmentFromRecord, employmentSchema } from './employment/employment.schema';
 import { createPrerequisitesSchema, prerequisiteSections, prerequisitesFromRecord } from './prerequisites/prerequisites.schema';
 import { createReferencesSchema, referencesFromRecord } from './references/references.schema';
-import { createCertifySchema, signatureMatches } from './review/review.schema';
+import { createCertifySchema, signatureMatchesName } from './review/review.schema';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
@@ -132,8 +132,8 @@ describe('references (step 6)', () => {
 
 describe('certify (step 7)', () => {
   it('matches the signature case- and space-insensitively', () => {
-    expect(signatureMatches('  ana   DIAZ ', 'Ana', 'Diaz')).toBe(true);
-    expect(signatureMatches('Ana Díaz', 'Ana', 'Diaz')).toBe(false);
+    expect(signatureMatchesName('  ana   DIAZ ', 'Ana', 'Diaz')).toBe(true);
+    expect(signatureMatchesName('Ana Díaz', 'Ana', 'Diaz')).toBe(false);
   });
   it('needs the box, a matching signature and a real date', () => {
     const r = createCertifySchema('Ana', 'Diaz').safeParse({

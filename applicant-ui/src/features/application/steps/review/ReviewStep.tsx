@@ -23,7 +23,7 @@ import { ReviewAnswers } from './ReviewAnswers';
 import { buildReview } from './review-model';
 import { useCatalogue } from '../../../welcome/programs-api';
 import { createCertifySchema, todayUs, type CertifyValues } from './review.schema';
-import { displayName } from '../../../../shared/lib/person-name';
+import { formatPersonName } from '../../../../../../contract/format/person-name';
 
 /** The `focus` query a missing-field link carries. */
 export function missingFieldHref(token: string, m: MissingField): string {
@@ -110,7 +110,7 @@ export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack
         />
         <TextField
           label={t('fields.fullNameSignature')}
-          hint={t('review.signature_hint', { name: displayName(firstName, lastName, i18n.language) })}
+          hint={t('review.signature_hint', { name: formatPersonName({ firstName, lastName }, i18n.language) })}
           autoComplete="off"
           required
           error={fieldErrorText(t, errors.fullNameSignature)}

@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { isValidUsDate } from '../field-rules';
-import { signatureMatches } from '../../../../shared/lib/person-name';
+import { signatureMatchesName } from '../../../../../../contract/format/person-name';
 
-export { signatureMatches };
+export { signatureMatchesName };
 
 /** Today as MM/DD/YYYY (the signature date's default). */
 export function todayUs(now: Date = new Date()): string {
@@ -25,7 +25,7 @@ export function createCertifySchema(firstName: string, lastName: string) {
       .trim()
       .min(1, 'validation.signature_required')
       .max(200, 'validation.too_long')
-      .refine((v) => signatureMatches(v, firstName, lastName), 'validation.signature_mismatch'),
+      .refine((v) => signatureMatchesName(v, firstName, lastName), 'validation.signature_mismatch'),
     dateSignature: z
       .string()
       .trim()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { normalizeName, signatureMatchesName } from './signature-name.js';
+import { normalizeName, signatureMatchesName } from './person-name.js';
 
 describe('signatureMatchesName (issue 11 item 4)', () => {
   it('accepts the given + family name in any case and spacing', () => {
