@@ -2460,6 +2460,12 @@ export interface components {
       dateOfBirth?: string | null;
       /** @description one of the current option values of dropdown `countries` */
       addressCountry?: string | null;
+      /** @description street address, first line (issue 27: a full mailing address) */
+      addressLine1?: string | null;
+      /** @description street address, second line (apartment, suite, building) */
+      addressLine2?: string | null;
+      /** @description city, town or locality */
+      addressCity?: string | null;
       /** @description one of the current option values of dropdown `states` */
       addressState?: string | null;
       /** @description province or region, outside the United States only */
@@ -2925,6 +2931,13 @@ export interface components {
        * @example United States
        */
       addressCountry: string;
+      /**
+       * @description the applicant's mailing address laid out for the post of its country, lines joined by \n (issue 27); null: no street nor city given
+       * @example 1234 Ocean Pkwy Apt 5
+       *     Brooklyn, NY 11219
+       *     United States of America
+       */
+      mailingAddress: string | null;
       locale: string;
       /** @enum {string} */
       status: 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';
@@ -3035,6 +3048,13 @@ export interface components {
        * @example United States
        */
       addressCountry: string;
+      /**
+       * @description the applicant's mailing address laid out for the post of its country, lines joined by \n (issue 27); null: no street nor city given
+       * @example 1234 Ocean Pkwy Apt 5
+       *     Brooklyn, NY 11219
+       *     United States of America
+       */
+      mailingAddress: string | null;
       locale: string;
       /** @enum {string} */
       status: 'draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided';

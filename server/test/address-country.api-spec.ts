@@ -171,6 +171,54 @@ describe('the admin list and the CSV', () => {
   });
 });
 
+describe('a full mailing address (issue 27 item 4)', () => {
+  const street = { addressLine1: 'Av. Paseo de la Reforma 222', addressLine2: 'Piso 3', addressCity: 'Ciudad de México' };
+
+  it('saves street lines and city, shows them laid out for the country in the admin list and the CSV', async () => {
+    const draft = await mba();
+    const saved = await save(draft, { ...street, addressCountry: 'Mexico', addressRegion: 'CDMX', addressZip: '06600' });
+    expect(saved.status).toBe(200);
+    expect(await answers(draft)).toMatchObject(street);
+    const adminToken = await t.login();
+    const list = await t
+      .http()
+      .get('/api/admin/applications')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .query({ range: JSON.stringify([0, 999]) });
+    const row = (list.body as { id: string; mailingAddress: string | null }[]).find((a) => a.id === draft.id)!;
+    expect(row.mailingAddress).toBe('Av. Paseo de la Reforma 222, Piso 3\n06600 Ciudad de México, CDMX\nMexico');
+    const rows = parseCsv(((await requestExport(t, adminToken, {})).body as string).slice(1));
+    const column = rows[0]!.indexOf('mailingAddress');
+    expect(rows.find((r) => r[1] === draft.id)?.[column]).toBe(row.mailingAddress);
+  });
+
+  it('refuses a street line longer than 200 characters (422) and keeps the earlier one', async () => {
+    const draft = await mba();
+    expect((await save(draft, { addressLine1: '1 Main St' })).status).toBe(200);
+    const refused = await save(draft, { addressLine1: 'x'.repeat(201) });
+    expect([refused.status, refused.body.code]).toEqual([422, 'VAL-001']);
+    expect(refused.body.errors.addressLine1).toEqual(expect.any(Array));
+    expect(await answers(draft)).toMatchObject({ addressLine1: '1 Main St' });
+  });
+
+  it('is required only where the office mails to applicants (MAILING_ADDRESS_REQUIRED)', async () => {
+    const requiredOf = async (app: TestApp) => {
+      const draft = await startMba(app);
+      const answer = await app.http().get(`/api/applications/${draft.id}/requirements`).set('X-Application-Token', draft.token);
+      return answer.body.requiredFields as string[];
+    };
+    expect(await requiredOf(t)).not.toContain('addressLine1');
+    const mailing = await createTestApp({ MAILING_ADDRESS_REQUIRED: 'true' }, { sameDatabaseAs: t });
+    try {
+      const required = await requiredOf(mailing);
+      expect(required).toEqual(expect.arrayContaining(['addressLine1', 'addressCity']));
+      expect(required).not.toContain('addressLine2');
+    } finally {
+      await mailing.close();
+    }
+  });
+});
+
 describe('existing records (migration)', () => {
   it('gain addressCountry = United States where a US state is present, and nothing else changes', async () => {
     const withState = await mba();

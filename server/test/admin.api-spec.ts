@@ -411,6 +411,7 @@ describe('GET /api/admin/applications/export.csv', () => {
       'firstReferenceStatus',
       'secondReferenceStatus',
       'addressCountry',
+      'mailingAddress',
     ]);
     expect(rows.slice(1).map((r) => r[22])).toEqual(['United States', 'United States']);
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[10], r[12], r[14]])).toEqual([

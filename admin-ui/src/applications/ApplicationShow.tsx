@@ -239,6 +239,17 @@ function ApplicationDetailView() {
                 [f('program'), translate(`app.dashboard.group.${record.program}`, { _: record.program ?? '' })],
                 [f('semesterApplied'), <ChoiceText key="s" kind="semesters" value={record.semesterApplied} />],
                 [f('location'), record.location ?? '—'],
+                // laid out for the post of its country by the server (issue 27 item 4), one line per line
+                [
+                  f('mailingAddress'),
+                  record.mailingAddress ? (
+                    <Box key="a" component="span" sx={{ whiteSpace: 'pre-line' }} data-testid="mailing-address">
+                      {record.mailingAddress}
+                    </Box>
+                  ) : (
+                    '—'
+                  ),
+                ],
                 [f('locale'), record.locale],
                 [
                   f('firstReferenceStatus'),

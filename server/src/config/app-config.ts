@@ -74,6 +74,11 @@ export const configSchema = z.object({
    * office runs its cycle in the console.
    */
   CATALOGUE_UPCOMING_TERMS: booleanFlag.optional(),
+  /**
+   * The office mails letters, I-20s and deposit receipts (issue 27 item 4): step 1's street address and city
+   * become required (they are always asked, optional otherwise).
+   */
+  MAILING_ADDRESS_REQUIRED: booleanFlag.default(false),
   /** How often (minutes) the upcoming terms are checked again; 0: only at start. */
   CATALOGUE_UPCOMING_CHECK_MINUTES: z.coerce.number().int().min(0).default(360),
   /** Requests a minute per client IP on login, register and application start. */

@@ -48,6 +48,7 @@ const CSV_COLUMNS: (keyof AdminApplicationResponse)[] = [
   'firstReferenceStatus',
   'secondReferenceStatus',
   'addressCountry',
+  'mailingAddress',
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { addressErrors, postalCodeErrors } from './address-rules.js';
-import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import type { Repository } from 'typeorm';
@@ -33,6 +33,7 @@ import type { SaveApplicationDto } from './dto/save-application.dto.js';
 import type { StartApplicationDto } from './dto/start-application.dto.js';
 import type { SubmitApplicationDto } from './dto/submit-application.dto.js';
 import { computeRequirements, missingFields, type Requirements } from './requirements/requirements.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
 /** Fields of the save body that are columns (or control fields), not answers. */
 const COLUMN_FIELDS = new Set([
@@ -74,6 +75,7 @@ export class ApplicationsService {
     private readonly dropdowns: DropdownsService,
     private readonly mails: ApplicationMailService,
     private readonly outbox: WebhookOutboxService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -242,6 +244,7 @@ export class ApplicationsService {
       program: program.program,
       flags: program.flags,
       answers,
+      mailingAddress: this.config.MAILING_ADDRESS_REQUIRED,
     });
   }
 

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { countryOf } from '../../applications/address-rules.js';
 import { REFERENCE_STATUSES, type Application, type ReferenceStatus } from '../../applications/application.entity.js';
+import { formatMailingAddress } from '../../applications/mailing-address.js';
 
 /** An application in the admin console's list (`/api/admin/applications`); spec §3 wire names. */
 export class AdminApplicationResponse {
@@ -17,6 +18,14 @@ export class AdminApplicationResponse {
   @ApiProperty({ type: String, nullable: true }) location: string | null;
   @ApiProperty({ example: 'United States', description: "the applicant's country (answers.addressCountry; United States when none)" })
   addressCountry: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1234 Ocean Pkwy Apt 5\nBrooklyn, NY 11219\nUnited States of America',
+    description:
+      "the applicant's mailing address laid out for the post of its country, lines joined by \\n (issue 27); null: no street nor city given",
+  })
+  mailingAddress: string | null;
   @ApiProperty() locale: string;
   @ApiProperty({ enum: ['draft', 'submitted', 'complete', 'withdrawn', 'under_review', 'decided'] }) status: string;
   @ApiProperty({ example: '3' }) stepReached: string;
@@ -47,6 +56,7 @@ export class AdminApplicationResponse {
       semesterApplied: app.semester,
       location: app.location,
       addressCountry: countryOf(app.answers),
+      mailingAddress: formatMailingAddress(app.answers),
       locale: app.locale,
       status: app.status,
       stepReached: String(app.stepReached),

@@ -22,6 +22,8 @@ export interface RequirementsInput {
   flags: SectionFlags;
   /** The record's answers merged with its columns (spec §3 names). */
   answers: Record<string, unknown>;
+  /** The office mails to applicants (`MAILING_ADDRESS_REQUIRED`): street address and city are required. */
+  mailingAddress?: boolean;
 }
 
 /**
@@ -91,6 +93,7 @@ export function computeRequirements(input: RequirementsInput): Requirements {
   // Step 1 — Personal.
   need('firstName', 'lastName', 'email', 'fieldOfInterest', 'semesterApplied', 'dateOfBirth', 'maritalStatus', 'cellPhone');
   // the address follows the country (issue 11 item 2): US state + ZIP; elsewhere the postal code where the country has them
+  if (input.mailingAddress) need('addressLine1', 'addressCity');
   if (isUsAddress(a)) need('addressState', 'addressZip');
   else if (postalCodeAsked(countryOf(a))) need('addressZip');
 

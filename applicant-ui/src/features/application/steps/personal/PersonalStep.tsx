@@ -23,7 +23,7 @@ import { PERSONAL_FIELDS, PROGRAM_CHOICE_FIELDS, personalSchema, type PersonalVa
 export type { StepProps } from '../step-props';
 
 /** Step 1 component. */
-export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
+export function PersonalStep({ record, dropdowns, requirements, onNext }: StepProps) {
   const { t } = useTranslation();
   const catalogue = useCatalogue(record.gender);
   // the choice the server holds: listed even when not open now (a draft whose window closed keeps its term)
@@ -52,6 +52,7 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
     exclude: (): readonly string[] => (choiceComplete(form.getValues() as PersonalValues) ? [] : PROGRAM_CHOICE_FIELDS),
   });
   const err = fieldError; // short name keeps the field lines compact
+  const mailingRequired = requirements.requiredFields.includes('addressLine1');
   const placeholder = t('common.select_placeholder');
   const fieldOfInterest = form.watch('fieldOfInterest');
   const semester = form.watch('semesterApplied');
@@ -173,6 +174,30 @@ export function PersonalStep({ record, dropdowns, onNext }: StepProps) {
           required
           error={err('addressCountry')}
           {...register('addressCountry', { onChange: () => fitAddressToCountry() })}
+        />
+        {/* a full mailing address (issue 27 item 4): required where the office mails letters */}
+        <TextField
+          label={t('fields.addressLine1')}
+          autoComplete="address-line1"
+          maxLength={200}
+          required={mailingRequired}
+          error={err('addressLine1')}
+          {...register('addressLine1')}
+        />
+        <TextField
+          label={t('fields.addressLine2')}
+          autoComplete="address-line2"
+          maxLength={200}
+          error={err('addressLine2')}
+          {...register('addressLine2')}
+        />
+        <TextField
+          label={t('fields.addressCity')}
+          autoComplete="address-level2"
+          maxLength={100}
+          required={mailingRequired}
+          error={err('addressCity')}
+          {...register('addressCity')}
         />
         <div className="form-row">
           {us ? (

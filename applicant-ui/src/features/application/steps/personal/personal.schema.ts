@@ -21,6 +21,9 @@ export const PERSONAL_FIELDS = [
   'email',
   'dateOfBirth',
   'addressCountry',
+  'addressLine1',
+  'addressLine2',
+  'addressCity',
   'addressState',
   'addressRegion',
   'addressZip',
@@ -44,6 +47,9 @@ function build(complete: boolean) {
     addressCountry: z.string(),
     // the address follows the country (checked together below and by the server, which answers 422 on a
     // postal code that is not the country's while typing)
+    addressLine1: optionalText(200),
+    addressLine2: optionalText(200),
+    addressCity: optionalText(100),
     addressState: choiceField(false),
     addressRegion: optionalText(100),
     addressZip: optionalText(20),

@@ -74,6 +74,9 @@ export function buildReview(
       // the address follows the country (issue 11 item 2): state + ZIP in the US, region + postal code elsewhere
       const country = countryOrDefault(record.addressCountry);
       rows.push(row('addressCountry', t('fields.addressCountry'), option('countries', country)));
+      rows.push(plain('addressLine1'));
+      if (text(record.addressLine2)) rows.push(plain('addressLine2'));
+      rows.push(plain('addressCity'));
       if (isUs(country))
         rows.push(row('addressState', t('fields.addressState'), option('states', record.addressState)), plain('addressZip'));
       else rows.push(plain('addressRegion'), row('addressZip', t('fields.postalCode'), show(record.addressZip)));

@@ -31,6 +31,9 @@ export class PersonalStepDto {
   @OptionalText(50) location?: string | null;
   @OptionalPastUsDate() dateOfBirth?: string | null;
   @OptionalOption('countries') addressCountry?: string | null;
+  @OptionalText(200, 'street address, first line (issue 27: a full mailing address)') addressLine1?: string | null;
+  @OptionalText(200, 'street address, second line (apartment, suite, building)') addressLine2?: string | null;
+  @OptionalText(100, 'city, town or locality') addressCity?: string | null;
   @OptionalOption('states') addressState?: string | null;
   @OptionalText(100, 'province or region, outside the United States only') addressRegion?: string | null;
   @OptionalText(20, "ZIP code in the US, else the country's postal code (checked per country by the service)")
