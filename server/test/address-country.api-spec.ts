@@ -35,6 +35,17 @@ function submit(draft: Draft) {
 
 const answers = (draft: Draft) => storedAnswers(t, draft);
 
+/** The console's Applications list (first 1,000), as the admin `token` reads it. */
+async function adminList(token: string): Promise<{ id: string; addressCountry: string; mailingAddress: string | null }[]> {
+  const list = await t
+    .http()
+    .get('/api/admin/applications')
+    .set('Authorization', `Bearer ${token}`)
+    .query({ range: JSON.stringify([0, 999]) });
+  expect(list.status).toBe(200);
+  return list.body;
+}
+
 /** Every answer of the men's MBA except the address and the cell phone. */
 const REST_OF_MBA = {
   dateOfBirth: '02/14/1995',
@@ -154,13 +165,7 @@ describe('the admin list and the CSV', () => {
     expect((await save(abroad, { addressCountry: 'Canada' })).status).toBe(200);
     const home = await mba();
     const adminToken = await t.login();
-    const list = await t
-      .http()
-      .get('/api/admin/applications')
-      .set('Authorization', `Bearer ${adminToken}`)
-      .query({ range: JSON.stringify([0, 999]) });
-    expect(list.status).toBe(200);
-    const byId = new Map((list.body as { id: string; addressCountry: string }[]).map((a) => [a.id, a.addressCountry]));
+    const byId = new Map((await adminList(adminToken)).map((a) => [a.id, a.addressCountry]));
     expect(byId.get(abroad.id)).toBe('Canada');
     expect(byId.get(home.id)).toBe('United States');
 
@@ -180,12 +185,7 @@ describe('a full mailing address (issue 27 item 4)', () => {
     expect(saved.status).toBe(200);
     expect(await answers(draft)).toMatchObject(street);
     const adminToken = await t.login();
-    const list = await t
-      .http()
-      .get('/api/admin/applications')
-      .set('Authorization', `Bearer ${adminToken}`)
-      .query({ range: JSON.stringify([0, 999]) });
-    const row = (list.body as { id: string; mailingAddress: string | null }[]).find((a) => a.id === draft.id)!;
+    const row = (await adminList(adminToken)).find((a) => a.id === draft.id)!;
     expect(row.mailingAddress).toBe('Av. Paseo de la Reforma 222, Piso 3\n06600 Ciudad de México, CDMX\nMexico');
     const rows = parseCsv(((await requestExport(t, adminToken, {})).body as string).slice(1));
     const column = rows[0]!.indexOf('mailingAddress');
