@@ -7,6 +7,7 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { optionsFor, type Dropdown, type DropdownOption } from '../../shared/api/dropdowns-api';
 import { SelectField, TextField, fieldErrorText } from '../../shared/ui/form-fields';
+import { CardNumberInput } from './CardNumberInput';
 import type { GatewayKind } from './payment-api';
 import type { PaymentValues } from './payment.schema';
 
@@ -45,15 +46,7 @@ export function CardFields({ gateway, dropdowns, register, errors }: CardFieldsP
           <p>{t('payment.card.test_mode_hint')}</p>
         </div>
       )}
-      <TextField
-        label={t('payment.card.number')}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        maxLength={23}
-        required
-        error={err('cardNumber')}
-        {...register('cardNumber')}
-      />
+      <CardNumberInput label={t('payment.card.number')} required error={err('cardNumber')} {...register('cardNumber')} />
       <div className="form-row">
         <SelectField
           label={t('payment.card.exp_month')}
