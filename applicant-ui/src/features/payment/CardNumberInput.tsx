@@ -6,20 +6,16 @@
  * Works with react-hook-form's `register()`: each accepted change is reported through the registered
  * `onChange` with the input as `target`.
  */
-import { forwardRef, useCallback, useEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import IMask from 'imask';
 import { TextField } from '../../shared/ui/form-fields';
+import { assignRef } from '../../shared/ui/assign-ref';
 
 /** Groups of four digits, up to 19 digits (the longest card numbers). */
 const CARD_MASK = { mask: '0000 0000 0000 0000 000' } as const;
 
 /** Props of {@link CardNumberInput}: a labelled text input's, with `onChange` receiving the grouped value. */
 export type CardNumberInputProps = { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>;
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as { current: T | null }).current = value;
-}
 
 /** A labelled card number input, grouped in fours as typed. */
 export const CardNumberInput = forwardRef<HTMLInputElement, CardNumberInputProps>(function CardNumberInput(

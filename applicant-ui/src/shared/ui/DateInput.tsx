@@ -11,19 +11,10 @@
  * as `target`), leaving the group reports `onBlur`, and a value the form writes into it (a reset, server
  * data) fills the three parts.
  */
-import {
-  forwardRef,
-  useCallback,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FocusEvent,
-  type InputHTMLAttributes,
-  type Ref,
-} from 'react';
+import { forwardRef, useCallback, useId, useRef, useState, type ChangeEvent, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { datePartOrder, datePartsOf, wireDate, type DatePart, type DateParts } from '../lib/date-parts';
+import { assignRef } from './assign-ref';
 
 /** Props of {@link DateInput}: the question, an optional hint and the group's error, plus `register()`'s props. */
 export type DateInputProps = { label: string; hint?: string; error?: string } & Pick<
@@ -33,11 +24,6 @@ export type DateInputProps = { label: string; hint?: string; error?: string } & 
 
 /** Characters each part takes (its width follows). */
 const PART_LENGTH: Record<DatePart, number> = { day: 2, month: 2, year: 4 };
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) (ref as { current: T | null }).current = value;
-}
 
 /** The native `value` property of inputs, to write the hidden input without passing through its watcher. */
 const nativeValue = () => Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
