@@ -146,12 +146,12 @@ describe('reference statuses on the admin application page (issue 11 item 8)', (
     const page = await context.newPage();
     await logInToAdminConsole(page, portal.baseUrl, E2E_ADMIN);
     await page.goto(`${portal.baseUrl}/admin/applications/${started.id}/show`);
-    const select = page.getByRole('combobox', { name: 'First reference' });
+    const select = page.getByRole('combobox', { name: "First recommender's letter" });
     await expect(select.innerText()).resolves.toBe('Not requested');
     await select.click();
     await page.getByRole('option', { name: 'Received' }).click();
     await page.getByText('Reference status saved').waitFor();
-    await expect(page.getByRole('combobox', { name: 'First reference' }).innerText()).resolves.toBe('Received');
+    await expect(page.getByRole('combobox', { name: "First recommender's letter" }).innerText()).resolves.toBe('Received');
 
     const { token } = await api<{ token: string }>('POST', '/login', E2E_ADMIN);
     const record = await api<{ firstReferenceStatus: string; secondReferenceStatus: string }>(
