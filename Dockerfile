@@ -5,7 +5,7 @@
 #             NODE_ENV=production, tini as PID 1 (signals reach node: SIGTERM drains, exit 0), a HEALTHCHECK
 #             on /api/health/ready. No source maps are served (the front ends' *.map files are dropped).
 # Build: docker build -t admissions-portal .      Run: see docker-compose.yml (DATABASE_URL is required).
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
