@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from './data-dir.js';
 
@@ -260,12 +261,43 @@ export type AppConfig = z.infer<typeof configSchema> & { DEMO_DATA: boolean; CAT
 export class ConfigError extends Error {}
 
 /**
- * Reads and validates the configuration from an environment map.
+ * Every variable may also come from a file named by `<NAME>_FILE` (issue 26 item 11; the Docker and
+ * Kubernetes secrets convention, `DATABASE_URL_FILE=/run/secrets/database_url`): the file's text, one final
+ * line break dropped. Setting both is refused, and so is a file that cannot be read — the error names the
+ * variable and the path, never the content.
+ * @returns `env` with each `<NAME>_FILE` replaced by `<NAME>`
+ * @throws ConfigError for both set, or an unreadable file
+ */
+function withSecretFiles(env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = { ...env };
+  const problems: string[] = [];
+  for (const name of Object.keys(configSchema.shape)) {
+    const path = env[`${name}_FILE`];
+    if (path === undefined) continue;
+    delete out[`${name}_FILE`];
+    if (env[name] !== undefined) {
+      problems.push(`  ${name}: set either ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      out[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`  ${name}_FILE: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
+}
+
+/**
+ * Reads and validates the configuration from an environment map; any variable may be given as a file
+ * (`<NAME>_FILE`, see {@link withSecretFiles}).
  * @param env usually `process.env`
  * @throws ConfigError naming each bad variable and why
  */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const given = Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  const cleaned = withSecretFiles(Object.fromEntries(given));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
