@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './app-config.js';
@@ -42,5 +42,22 @@ describe('loadConfig with <NAME>_FILE', () => {
 
   it('validates what the file holds like any other value', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE_FILE: secret('bad-rate', 'many') })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+});
+
+/** Issue 26 item 7: the shutdown drain outlasts the balancer's readiness checks, and fits compose's grace period. */
+describe('the shutdown timings against the deployment', () => {
+  const repo = new URL('../../../', import.meta.url);
+  const text = (path: string) => readFileSync(new URL(path, repo), 'utf8');
+  const seconds = (value: string) => Number(/^(\d+(?:\.\d+)?)s$/.exec(value)![1]);
+
+  it("drains longer than Caddy's readiness interval plus its timeout, and ends inside compose's stop grace period", () => {
+    const caddy = text('deploy/Caddyfile');
+    const interval = seconds(/health_interval\s+(\S+)/.exec(caddy)![1]!);
+    const timeout = seconds(/health_timeout\s+(\S+)/.exec(caddy)![1]!);
+    const config = loadConfig({});
+    expect(config.SHUTDOWN_DRAIN_DELAY_MS).toBeGreaterThanOrEqual((interval + timeout) * 1000 + 2000);
+    const grace = seconds(/stop_grace_period:\s*(\S+)/.exec(text('docker-compose.yml'))![1]!);
+    expect(config.SHUTDOWN_DRAIN_DELAY_MS + config.SHUTDOWN_GRACE_MS).toBeLessThan(grace * 1000);
   });
 });

@@ -148,8 +148,12 @@ export const configSchema = z.object({
   // Operations (issue 14)
   /** Longest wait of the readiness probe for PostgreSQL and for Redis (ms); past it the probe answers 503 and logs why. */
   READINESS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
-  /** After SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer stops sending any (ms). */
-  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /**
+   * After SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer
+   * stops sending any (ms). It must outlast the balancer's readiness interval plus its timeout with a margin
+   * (issue 26 item 7): compose's Caddy checks every 3 s with a 2 s timeout, so 8 s.
+   */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   /** After the drain delay, how long in-flight requests may take to finish before their connections are cut (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Bearer token that `GET /metrics` (Prometheus) requires. Unset: /metrics answers 404. */
