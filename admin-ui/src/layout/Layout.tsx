@@ -16,7 +16,7 @@ import { DocumentTitle } from './DocumentTitle';
 let firstPathname: string | null = null;
 let navigated = false;
 
-/** How long after a page change focus is held at the start unless the person acts (ms). */
+/** How long after a page change focus lost to `<body>` is brought back to the start (ms). */
 const SETTLE_GUARD_MS = 3000;
 
 /** Id of the invisible element at the very start of `<body>` that focus returns to on a page change. */
@@ -51,26 +51,15 @@ function FocusStartOnNavigation() {
       anchor.textContent = document.title;
       anchor.focus({ preventScroll: true });
     }, 0);
-    // Until the person acts (a key, a pointer), focus stays at the start while the new page settles: a
-    // closing popup restoring focus, or the focused element removed as data arrives (slow CI caught the
-    // first Tab landing in the page), would otherwise move the Tab order's starting point.
-    let acted = false;
-    const onAct = () => (acted = true);
+    // While the new page settles, focus lost to <body> (the focused element removed as data arrives — slow CI
+    // caught the first Tab landing in the page) goes back to the start; focus moved to an element — by the
+    // person, a screen reader or the page — is left where it is.
     const keep = () => {
-      if (!acted && document.activeElement !== anchor) anchor.focus({ preventScroll: true });
+      if (document.activeElement === null || document.activeElement === document.body) anchor.focus({ preventScroll: true });
     };
-    const onFocusIn = (event: FocusEvent) => event.target !== anchor && keep();
     const onBlur = () => window.setTimeout(keep, 0);
-    window.addEventListener('keydown', onAct, true);
-    window.addEventListener('pointerdown', onAct, true);
-    document.addEventListener('focusin', onFocusIn, true);
     anchor.addEventListener('blur', onBlur);
-    const stop = () => {
-      window.removeEventListener('keydown', onAct, true);
-      window.removeEventListener('pointerdown', onAct, true);
-      document.removeEventListener('focusin', onFocusIn, true);
-      anchor.removeEventListener('blur', onBlur);
-    };
+    const stop = () => anchor.removeEventListener('blur', onBlur);
     const guard = window.setTimeout(stop, SETTLE_GUARD_MS);
     return () => {
       window.clearTimeout(timer);
