@@ -7,7 +7,6 @@ import AnnouncementIcon from '@mui/icons-material/Announcement';
 import { Chip } from '@mui/material';
 import {
   BooleanField,
-  CreateButton,
   Datagrid,
   DeleteWithConfirmButton,
   EditButton,
@@ -16,7 +15,6 @@ import {
   NumberField,
   SimpleList,
   TextField,
-  TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
@@ -26,14 +24,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { isShownNow, lineTextFor } from './advisoryLine';
 import { BannerTabs } from './BannerTabs';
 import type { AdvisoryLineRecord } from './types';
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
+import { CreateListActions } from '../common/CreateListActions';
 
 /** "Shown" or "Hidden" (message key): whether the line is on the banner now. */
 const shownKey = (record: AdvisoryLineRecord) => (isShownNow(record) ? 'app.advisory.shown' : 'app.advisory.hidden');
@@ -55,7 +46,7 @@ export default function AdvisoryLineList() {
         title="app.menu.banner"
         sort={{ field: 'sortOrder', order: 'ASC' }}
         exporter={false}
-        actions={<ListActions />}
+        actions={<CreateListActions />}
         empty={<ListEmpty message="app.advisory.empty" icon={<AnnouncementIcon />} />}
       >
         <ResponsiveList

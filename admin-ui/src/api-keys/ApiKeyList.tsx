@@ -5,7 +5,7 @@
  */
 import KeyIcon from '@mui/icons-material/Key';
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SelectInput, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { InstantField } from '../common/InstantField';
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -13,18 +13,11 @@ import { SearchFilter } from '../common/SearchFilter';
 import { ApiKeyStateChip } from './ApiKeyStateChip';
 import { RevokeApiKeyButton } from './RevokeApiKeyButton';
 import type { ApiKeyRecord } from './types';
+import { CreateListActions } from '../common/CreateListActions';
 
 const STATE_CHOICES = (['active', 'expired', 'revoked'] as const).map((state) => ({ id: state, name: `app.api_keys.state.${state}` }));
 
 const filters = [<SearchFilter key="q" source="q" alwaysOn />, <SelectInput key="state" source="state" choices={STATE_CHOICES} />];
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 /** The key's scopes as small chips, each with its readable name. */
 function ScopeChips({ record }: { record: ApiKeyRecord }) {
@@ -53,7 +46,7 @@ export default function ApiKeyList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
       exporter={false}
-      actions={<ListActions />}
+      actions={<CreateListActions />}
       empty={<ListEmpty message="app.api_keys.empty" icon={<KeyIcon />} />}
     >
       <ResponsiveList

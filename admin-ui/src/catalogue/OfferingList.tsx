@@ -8,17 +8,14 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import {
   AutocompleteInput,
   BooleanInput,
-  CreateButton,
   Datagrid,
   EditButton,
-  FilterButton,
   FunctionField,
   List,
   NullableBooleanInput,
   ReferenceInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { formatInstant } from '../common/localDateTime';
@@ -29,15 +26,7 @@ import { CatalogueTabs } from './CatalogueTabs';
 import { OfferingStateChip, offeringStateKey } from './OfferingStateChip';
 import type { OfferingRecord, ProgramRecord, TermRecord } from './types';
 import { GENDER_CHOICES, useCatalogueText } from './useCatalogueText';
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
+import { CreateListActions } from '../common/CreateListActions';
 
 /** List of offerings, latest opening first. */
 export default function OfferingList() {
@@ -68,7 +57,7 @@ export default function OfferingList() {
         sort={{ field: 'opensAt', order: 'DESC' }}
         filters={filters}
         exporter={false}
-        actions={<ListActions />}
+        actions={<CreateListActions withFilterButton />}
         empty={<ListEmpty message="app.offerings.empty" hint="app.offerings.empty_hint" icon={<EventAvailableIcon />} />}
       >
         <ResponsiveList

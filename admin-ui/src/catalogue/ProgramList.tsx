@@ -5,10 +5,8 @@
  */
 import SchoolIcon from '@mui/icons-material/School';
 import {
-  CreateButton,
   Datagrid,
   EditButton,
-  FilterButton,
   FunctionField,
   List,
   NullableBooleanInput,
@@ -16,7 +14,6 @@ import {
   SelectInput,
   SimpleList,
   TextField,
-  TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
@@ -27,6 +24,7 @@ import { CatalogueTabs } from './CatalogueTabs';
 import { ArchivedChip } from './FormParts';
 import type { ProgramRecord } from './types';
 import { GENDER_CHOICES, GROUP_CHOICES, useCatalogueText } from './useCatalogueText';
+import { CreateListActions } from '../common/CreateListActions';
 
 const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
@@ -34,15 +32,6 @@ const filters = [
   <SelectInput key="program" source="program" choices={GROUP_CHOICES} />,
   <NullableBooleanInput key="archived" source="archived" />,
 ];
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <FilterButton />
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 /** List of programs in their order. */
 export default function ProgramList() {
@@ -57,7 +46,7 @@ export default function ProgramList() {
         sort={{ field: 'sortOrder', order: 'ASC' }}
         filters={filters}
         exporter={false}
-        actions={<ListActions />}
+        actions={<CreateListActions withFilterButton />}
         empty={<ListEmpty message="app.programs.empty" icon={<SchoolIcon />} />}
       >
         <ResponsiveList

@@ -4,18 +4,7 @@
  * is archived from its page, where it is also rolled over to the next cycle.
  */
 import EventIcon from '@mui/icons-material/Event';
-import {
-  CreateButton,
-  Datagrid,
-  EditButton,
-  FunctionField,
-  List,
-  NullableBooleanInput,
-  SimpleList,
-  TextField,
-  TopToolbar,
-  useTranslate,
-} from 'react-admin';
+import { Datagrid, EditButton, FunctionField, List, NullableBooleanInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
@@ -25,16 +14,9 @@ import { ArchivedChip } from './FormParts';
 import { formatDate } from './term';
 import type { TermRecord } from './types';
 import { useCatalogueText } from './useCatalogueText';
+import { CreateListActions } from '../common/CreateListActions';
 
 const filters = [<SearchFilter key="q" source="q" alwaysOn />, <NullableBooleanInput key="archived" source="archived" alwaysOn />];
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 /** List of terms, latest first day first. */
 export default function TermList() {
@@ -49,7 +31,7 @@ export default function TermList() {
         sort={{ field: 'startsOn', order: 'DESC' }}
         filters={filters}
         exporter={false}
-        actions={<ListActions />}
+        actions={<CreateListActions />}
         empty={<ListEmpty message="app.terms.empty" icon={<EventIcon />} />}
       >
         <ResponsiveList

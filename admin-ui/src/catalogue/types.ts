@@ -65,6 +65,9 @@ export const SECTION_FLAGS = [
   'essay',
   'personalStatement',
 ] as const satisfies readonly (keyof SectionFlags)[];
+/** Compile-time check that {@link SECTION_FLAGS} names every flag of the contract: a flag the server adds fails here. */
+type MissingSectionFlag = Exclude<keyof SectionFlags, (typeof SECTION_FLAGS)[number]>;
+export const SECTION_FLAGS_COMPLETE: [MissingSectionFlag] extends [never] ? true : MissingSectionFlag = true;
 
 /** The languages of every localized text, in form order (the product's locales). */
 export const TEXT_LOCALES = LOCALES satisfies readonly (keyof LocalizedText)[];

@@ -7,7 +7,6 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import {
   BooleanField,
-  CreateButton,
   Datagrid,
   EditButton,
   FunctionField,
@@ -16,7 +15,6 @@ import {
   SelectInput,
   SimpleList,
   TextField,
-  TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
@@ -28,6 +26,7 @@ import { CodeStateChip } from './CodeStateChip';
 import { useCurrency } from '../common/money';
 import { codeState, formatDiscountValue, usageText } from './discountCode';
 import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
+import { CreateListActions } from '../common/CreateListActions';
 
 const KIND_CHOICES = DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `app.discount_codes.kind.${kind}` }));
 
@@ -45,14 +44,6 @@ function useValueText(): (record: DiscountCodeRecord) => string {
   return (record) => formatDiscountValue(record, locale, currency) ?? translate('app.discount_codes.kind.waiver');
 }
 
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
-
 /** List of discount codes, newest first; a row opens the editor. */
 export default function DiscountCodeList() {
   const translate = useTranslate();
@@ -64,7 +55,7 @@ export default function DiscountCodeList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
       exporter={false}
-      actions={<ListActions />}
+      actions={<CreateListActions />}
       empty={<ListEmpty message="app.discount_codes.empty" icon={<LocalOfferIcon />} />}
     >
       <ResponsiveList

@@ -8,14 +8,12 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import { Chip } from '@mui/material';
 import {
   BulkDeleteWithConfirmButton,
-  CreateButton,
   Datagrid,
   DeleteWithConfirmButton,
   EditButton,
   FunctionField,
   List,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
@@ -24,6 +22,7 @@ import { ListEmpty } from '../common/ListEmpty';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { boundaryInstant, formatInZone, localZone, windowStatus } from './time';
 import type { MaintenanceWindowRecord } from './types';
+import { CreateListActions } from '../common/CreateListActions';
 
 const STATUS_COLOR = { upcoming: 'info', active: 'warning', ended: 'default' } as const;
 
@@ -59,14 +58,6 @@ function LocalWindow({ record }: { record: MaintenanceWindowRecord }) {
 /** Eastern wall-clock start or end as entered: `2026-05-01 22:00`. */
 const eastern = (date: string, time: string) => `${date} ${time.slice(0, 5)}`;
 
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
-
 /** List of maintenance windows. */
 export default function MaintenanceList() {
   const translate = useTranslate();
@@ -78,7 +69,7 @@ export default function MaintenanceList() {
         title="app.menu.banner"
         sort={{ field: 'startsAt', order: 'DESC' }}
         exporter={false}
-        actions={<ListActions />}
+        actions={<CreateListActions />}
         empty={<ListEmpty message="app.maintenance.empty" icon={<CampaignIcon />} />}
       >
         <ResponsiveList

@@ -5,7 +5,7 @@
  */
 import WebhookIcon from '@mui/icons-material/Webhook';
 import { Chip, Stack } from '@mui/material';
-import { CreateButton, Datagrid, FunctionField, List, SimpleList, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, SimpleList, TextField, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
 import { InstantField } from '../common/InstantField';
 import { ListEmpty } from '../common/ListEmpty';
@@ -13,16 +13,9 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { eventLabel } from './WebhookFormFields';
 import type { WebhookRecord } from './types';
+import { CreateListActions } from '../common/CreateListActions';
 
 const filters = [<SearchFilter key="q" source="q" alwaysOn />];
-
-function ListActions() {
-  return (
-    <TopToolbar>
-      <CreateButton />
-    </TopToolbar>
-  );
-}
 
 /** The endpoint's events as small chips. */
 function EventChips({ record }: { record: WebhookRecord }) {
@@ -68,7 +61,7 @@ export default function WebhookList() {
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
       exporter={false}
-      actions={<ListActions />}
+      actions={<CreateListActions />}
       empty={<ListEmpty message="app.webhooks.empty" icon={<WebhookIcon />} />}
     >
       <ResponsiveList

@@ -17,16 +17,25 @@ export const EMPTY_DATE_PARTS: DateParts = { day: '', month: '', year: '' };
 /** A fixed day whose day, month and year all differ, to read a language's order from `Intl`. */
 const PROBE = new Date(Date.UTC(2001, 10, 23, 12));
 
+/** Orders already read, by locale (a date field renders on every keystroke; a formatter costs more to build). */
+const ORDERS = new Map<string, DatePart[]>();
+
 /**
  * The order of the parts in `locale`, as `Intl.DateTimeFormat` writes a numeric date there: en-US month,
  * day, year; es day, month, year; zh-CN year, month, day.
  */
 export function datePartOrder(locale: string): DatePart[] {
-  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }).formatToParts(
-    PROBE,
-  );
-  const order = parts.map((p) => p.type).filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
-  return order.length === 3 ? order : ['month', 'day', 'year'];
+  let order = ORDERS.get(locale);
+  if (!order) {
+    const format = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+    const found = format
+      .formatToParts(PROBE)
+      .map((p) => p.type)
+      .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+    order = found.length === 3 ? found : ['month', 'day', 'year'];
+    ORDERS.set(locale, order);
+  }
+  return order;
 }
 
 /** A one-digit day or month gets its zero ("3" → "03"); anything else stays as typed. */
