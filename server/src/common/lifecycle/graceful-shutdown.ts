@@ -1,5 +1,5 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { ShutdownState } from './shutdown-state.js';
 
 /** Figures of one shutdown, logged and returned (times in ms from the signal). */
@@ -16,14 +16,50 @@ export interface ShutdownReport {
   doneAtMs: number;
 }
 
-/** Counts the requests of `server` that are being served (started, response not yet finished). */
-export function trackInFlight(server: Server): { readonly count: number; readonly finished: number } {
-  const state = { count: 0, finished: 0 };
-  server.on('request', (_request, response) => {
-    state.count += 1;
+/** What {@link trackInFlight} keeps of a server's requests. */
+export interface InFlightRequests {
+  /** Requests being served (started, response not yet finished). */
+  readonly count: number;
+  /** Requests finished since tracking began. */
+  readonly finished: number;
+  /**
+   * From now on every answer closes its connection (`Connection: close`): the answers of requests in
+   * flight whose head is not sent yet, and of every request that comes later.
+   */
+  closeConnectionsAfterAnswers(): void;
+}
+
+/**
+ * Tracks the requests of `server` (issue 14) and, once shutdown begins, makes each answer close its
+ * connection (issue 26 item 7): a client or a load balancer then never sends its next request on a
+ * keep-alive connection the server is about to close when its listener closes — that race is a socket
+ * error at the client and, for a save, an answer the server sent that the client never read.
+ * @param server the app's HTTP server
+ */
+export function trackInFlight(server: Server): InFlightRequests {
+  const open = new Set<ServerResponse>();
+  let closing = false;
+  const markClose = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close');
+  };
+  const state: InFlightRequests = {
+    count: 0,
+    finished: 0,
+    closeConnectionsAfterAnswers() {
+      closing = true;
+      for (const response of open) markClose(response);
+    },
+  };
+  const counts = state as { count: number; finished: number };
+  // the first listener: it runs before any route answers
+  server.prependListener('request', (_request, response) => {
+    counts.count += 1;
+    open.add(response);
+    if (closing) markClose(response);
     response.once('close', () => {
-      state.count -= 1;
-      state.finished += 1;
+      counts.count -= 1;
+      counts.finished += 1;
+      open.delete(response);
       // Once the server stopped listening, a keep-alive connection is closed as soon as it is idle.
       if (!server.listening) setImmediate(() => server.closeIdleConnections());
     });
@@ -32,8 +68,8 @@ export function trackInFlight(server: Server): { readonly count: number; readonl
 }
 
 /**
- * Shuts the portal down without dropping a request (issue 14): readiness turns 503 at once; requests
- * keep being served for `drainDelayMs` (the load balancer notices and stops sending); then the listening
+ * Shuts the portal down without dropping a request (issue 14): readiness turns 503 at once and every
+ * answer from then on closes its connection; requests keep being served for `drainDelayMs` (the load balancer notices and stops sending); then the listening
  * socket closes (idle keep-alive connections too) and in-flight requests get up to `graceMs` to finish,
  * after which remaining connections are cut; finally the Nest app closes (timers stop, pools and Redis
  * close). The caller exits with 0.
@@ -42,12 +78,13 @@ export function trackInFlight(server: Server): { readonly count: number; readonl
  */
 export async function gracefulShutdown(
   app: INestApplication,
-  inFlight: { readonly count: number; readonly finished: number },
+  inFlight: InFlightRequests,
   options: { drainDelayMs: number; graceMs: number; logger: LoggerService; signal: string },
 ): Promise<ShutdownReport> {
   const started = Date.now();
   const { logger } = options;
   app.get(ShutdownState).begin();
+  inFlight.closeConnectionsAfterAnswers();
   logger.log(`${options.signal}: readiness is 503; draining for ${options.drainDelayMs} ms`, 'Shutdown');
   if (options.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.drainDelayMs));
 
