@@ -20,6 +20,7 @@ import { repoRoot } from './config/repo-paths.js';
 import { serveAheadOfExpress } from './common/http/ahead-of-express.js';
 import { applicationSaveRoute } from './modules/applications/application-save.fast-route.js';
 import { hotReadsRoute } from './modules/hot-reads/hot-reads.fast-route.js';
+import { pageAccessLog } from './modules/observability/logging.options.js';
 import { MetricsService } from './modules/observability/metrics.service.js';
 import { acceptJsCspSources } from './modules/payments/gateway/accept-js.config.js';
 
@@ -30,11 +31,15 @@ export const API_PREFIX = 'api';
  * Applies everything a request meets before and after the controllers, identically in production and
  * in tests: request metrics and `GET /metrics`, security headers (the CSP allows Accept.js only with the Authorize.Net gateway), cookies, CORS, the `/api` prefix, DTO validation
  * (ApiValidationPipe: never a 500 for any input), the one error shape (also for HTTP parser errors such as 431),
- * OpenAPI at `/api/docs` (+ `/api/docs-json`), and the two front ends with history-mode fallback.
+ * OpenAPI at `/api/docs` (+ `/api/docs-json`), and the two front ends with history-mode fallback; a request
+ * id and an access line for every request (the API's by nestjs-pino, the pages' by {@link pageAccessLog}).
+ * @param options.frontEndsRoot the folder holding `applicant-ui/dist` and `admin-ui/dist` (default: the repository root)
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+export function configureApp(app: NestExpressApplication, config: AppConfig, options: { frontEndsRoot?: string } = {}): void {
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // the pages (and /metrics) get the API's request id and access line (issue 26 item 9); nestjs-pino logs /api
+  app.use(pageAccessLog());
   app.use(app.get(MetricsService).middleware());
   // Accept.js (script, frame, card posting) only when Authorize.Net is the configured gateway.
   const acceptJs = acceptJsCspSources(config);
@@ -75,13 +80,18 @@ export function configureApp(app: NestExpressApplication, config: AppConfig): vo
   // Cookies are read only by the OAuth callback (its state cookie has Path=/api/oauth/).
   app.use(`/${API_PREFIX}/oauth`, cookieParser());
   // Without configured origins cors(origin: false) would only call next(): not installed then.
-  if (origins.length) app.enableCors({ origin: origins, credentials: true, exposedHeaders: ['Content-Range', 'Retry-After'] });
+  if (origins.length)
+    app.enableCors({
+      origin: origins,
+      credentials: true,
+      exposedHeaders: ['Content-Range', 'Retry-After', 'RateLimit-Policy', 'RateLimit', 'RateLimit-Remaining', 'X-Request-Id'],
+    });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(filter);
   answerParserErrors(app.getHttpServer() as Server, i18n);
   setUpOpenApi(app);
-  serveFrontEnds(app);
+  serveFrontEnds(app, options.frontEndsRoot ?? repoRoot());
   // Errors raised by express middleware before Nest's router (e.g. body-parser's malformed JSON).
   app.use((error: unknown, request: Request, response: Response, next: NextFunction) => {
     if (response.headersSent) return next(error);
@@ -121,9 +131,9 @@ function answerParserErrors(server: Server, i18n: I18nService): void {
  * `index.html` for history-mode routes. Built assets are immutable (hashed names) and cached a year,
  * sent as their prebuilt `.br` / `.gz` twins when the client accepts them (`Vary: Accept-Encoding`).
  * Source maps are never served (built `hidden` for error reporting). `/api/*` never touches the disk.
+ * @param root the folder holding `applicant-ui/dist` and `admin-ui/dist` (each served when it has an index.html)
  */
-function serveFrontEnds(app: NestExpressApplication): void {
-  const root = repoRoot();
+function serveFrontEnds(app: NestExpressApplication, root: string): void {
   const apps = [
     { prefix: '/admin', dir: join(root, 'admin-ui', 'dist') },
     { prefix: '', dir: join(root, 'applicant-ui', 'dist') },

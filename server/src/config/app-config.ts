@@ -13,7 +13,8 @@ const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((
 /**
  * One OpenID Connect provider of OAUTH_PROVIDERS: its issuer (metadata read by discovery from
  * `<issuer>/.well-known/openid-configuration`), the client's credentials and the scopes asked for.
- * Plain `http:` issuers are accepted only on loopback (a provider on the same machine, tests).
+ * Plain `http:` issuers are accepted only on loopback (a provider on the same machine, tests); every request
+ * to a provider follows the outbound policy (in production no internal address unless OUTBOUND_ALLOW_PRIVATE_HOSTS).
  */
 const oauthProviderSchema = z.object({
   clientId: z.string().min(1),
@@ -240,9 +241,13 @@ export const configSchema = z.object({
   /** Webhooks: a due delivery still pending this long after its job was queued is queued again (seconds). */
   WEBHOOK_REQUEUE_AFTER_SECONDS: z.coerce.number().min(1).default(300),
   /**
-   * Whether webhook receivers may be on private addresses (loopback, RFC 1918, link-local, unique-local…),
-   * for on-premises receivers. Unset: allowed outside production only (development keeps http on localhost).
+   * Whether the portal's outbound requests — webhook deliveries and the OAuth / OIDC providers' discovery,
+   * keys, token and userinfo — may go to private addresses (loopback, RFC 1918, CGNAT, link-local,
+   * unique-local…), for receivers and identity providers on the operator's own network. Unset: allowed
+   * outside production only (development keeps http on localhost). See {@link outboundMayReachPrivateHosts}.
    */
+  OUTBOUND_ALLOW_PRIVATE_HOSTS: booleanFlag.optional(),
+  /** The former name of OUTBOUND_ALLOW_PRIVATE_HOSTS, still read when that one is unset. */
   WEBHOOK_ALLOW_PRIVATE_HOSTS: booleanFlag.optional(),
   /** Webhooks: longest wait for a receiver's answer (ms). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -336,9 +341,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 /** Hosts of Authorize.Net's production API (anything else is the sandbox or a double). */
 export const PRODUCTION_AUTHNET_HOSTS = ['api.authorize.net', 'api2.authorize.net'];
 
-/** Whether webhook receivers may be on private addresses: WEBHOOK_ALLOW_PRIVATE_HOSTS, else outside production only. */
-export function webhooksMayReachPrivateHosts(config: Pick<AppConfig, 'WEBHOOK_ALLOW_PRIVATE_HOSTS' | 'NODE_ENV'>): boolean {
-  return config.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? config.NODE_ENV !== 'production';
+/**
+ * Whether outbound requests (webhook receivers, OAuth / OIDC providers) may go to private addresses:
+ * OUTBOUND_ALLOW_PRIVATE_HOSTS, else its former name WEBHOOK_ALLOW_PRIVATE_HOSTS, else outside production only.
+ */
+export function outboundMayReachPrivateHosts(
+  config: Pick<AppConfig, 'OUTBOUND_ALLOW_PRIVATE_HOSTS' | 'WEBHOOK_ALLOW_PRIVATE_HOSTS' | 'NODE_ENV'>,
+): boolean {
+  return config.OUTBOUND_ALLOW_PRIVATE_HOSTS ?? config.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? config.NODE_ENV !== 'production';
 }
 
 /** Nest injection token for {@link AppConfig}. */

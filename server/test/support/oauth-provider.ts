@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { TestApp } from './test-app.js';
 
 /** The person the double signs in as (OIDC userinfo claims). */
 export interface ProviderUser {
@@ -173,4 +174,22 @@ export async function startOAuthProvider(): Promise<OAuthProviderDouble> {
     }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
+}
+
+/**
+ * The browser's part of a sign-in against the double: `POST /api/oauth/{provider}` on the app, the double's
+ * `/authorize` (global fetch, its redirect not followed) and the app's callback with the state cookie.
+ * @returns the landing URL's fragment: `{ oauth_token, token_type, expires_in }` or `{ oauth_error }`
+ */
+export async function browserSignIn(app: Pick<TestApp, 'http'>, provider = 'acme'): Promise<Record<string, string>> {
+  const started = await app.http().post(`/api/oauth/${provider}`);
+  if (started.status !== 200) throw new Error(`POST /api/oauth/${provider}: ${started.status} ${JSON.stringify(started.body)}`);
+  const cookie = (started.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('oauth_state='))!;
+  const authorize = await fetch(started.body.url as string, { redirect: 'manual' });
+  const back = new URL(authorize.headers.get('location')!);
+  const callback = await app
+    .http()
+    .get(back.pathname + back.search)
+    .set('Cookie', cookie.split(';')[0]);
+  return Object.fromEntries(new URLSearchParams(new URL(callback.headers.location).hash.slice(1)));
 }

@@ -41,10 +41,12 @@ export interface TestApp {
  *   then leaves the database to the first app)
  * @param options.openSeededTerms false: keep the migrated offerings' windows as the migration set them
  *   (default: opened, see {@link openSeededTerms})
+ * @param options.frontEndsRoot serve the front ends built under this folder (`applicant-ui/dist`, `admin-ui/dist`)
+ *   instead of the repository's
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp; openSeededTerms?: boolean } = {},
+  options: { sameDatabaseAs?: TestApp; openSeededTerms?: boolean; frontEndsRoot?: string } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests through jest (global-setup)');
@@ -68,7 +70,7 @@ export async function createTestApp(
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, url)] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error'] });
-  configureApp(app, config);
+  configureApp(app, config, { frontEndsRoot: options.frontEndsRoot });
   await app.init();
 
   const db = new pg.Client({ connectionString: url });

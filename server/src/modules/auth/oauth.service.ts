@@ -2,8 +2,9 @@ import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type * as oidc from 'openid-client';
 import { LessThan, type Repository } from 'typeorm';
-import { APP_CONFIG, publicUrl, type AppConfig, type OAuthProviderConfig } from '../../config/app-config.js';
+import { APP_CONFIG, outboundMayReachPrivateHosts, publicUrl, type AppConfig, type OAuthProviderConfig } from '../../config/app-config.js';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { assertPublicHost, outboundFetch, OutboundRefusedError } from '../../common/net/outbound-policy.js';
 import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
@@ -54,6 +55,11 @@ interface UserInfo {
  * code (client_secret_post) and validates the ID token (signature against the provider's JWKS, `iss`, `aud`,
  * `exp`, `nonce`), reads userinfo when the provider has it (its `sub` must be the ID token's), links or
  * creates the account (`email_verified` honoured, issue 11) and issues an access token.
+ *
+ * Every request to the provider (discovery, JWKS, token, userinfo) follows the outbound policy (issue 26
+ * item 2, `outboundFetch`): unless OUTBOUND_ALLOW_PRIVATE_HOSTS (default: outside production only), an issuer
+ * whose host is or resolves to an internal address is refused before any request (logged as an error, the
+ * sign-in answers 503), each connection goes only to a public address, and no redirect is followed.
  */
 /** openid-client, loaded on the first OAuth sign-in rather than at start-up (issue 12: lazy start-up). */
 const openidClient = () => import('openid-client');
@@ -63,6 +69,10 @@ export class OAuthService {
   private readonly logger = new Logger(OAuthService.name);
   /** Discovered provider configurations by provider name. */
   private readonly discovered = new Map<string, Promise<oidc.Configuration>>();
+  /** Whether the providers may be on internal addresses (OUTBOUND_ALLOW_PRIVATE_HOSTS; development, tests). */
+  private readonly allowPrivate: boolean;
+  /** The fetch of every request to a provider: the outbound policy's. */
+  private readonly fetch: ReturnType<typeof outboundFetch>;
 
   constructor(
     @InjectRepository(OAuthState) private readonly states: Repository<OAuthState>,
@@ -70,7 +80,10 @@ export class OAuthService {
     private readonly users: UsersService,
     private readonly auth: AuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.allowPrivate = outboundMayReachPrivateHosts(config);
+    this.fetch = outboundFetch(this.allowPrivate);
+  }
 
   /** The callback URL registered with the provider: `<PUBLIC_URL>/api/oauth/<provider>/callback`. */
   redirectUri(provider: string): string {
@@ -88,15 +101,22 @@ export class OAuthService {
     return provider;
   }
 
-  /** The provider's configuration by OIDC discovery, once per provider (forgotten when it fails). */
+  /**
+   * The provider's configuration by OIDC discovery, once per provider (forgotten when it fails). The issuer's
+   * host is checked first (OutboundRefusedError: no request made); discovery and every later request of the
+   * configuration go through the outbound policy's fetch.
+   */
   private configuration(name: string, provider: OAuthProviderConfig): Promise<oidc.Configuration> {
     let found = this.discovered.get(name);
     if (!found) {
       const loopback = provider.issuer.startsWith('http:'); // allowed by the config schema only on loopback
-      found = openidClient()
+      found = assertPublicHost(provider.issuer, this.allowPrivate)
+        .then(openidClient)
         .then((client) =>
           client.discovery(new URL(provider.issuer), provider.clientId, undefined, client.ClientSecretPost(provider.clientSecret), {
             timeout: PROVIDER_TIMEOUT_SECONDS,
+            // discovery, JWKS, token and userinfo: public addresses only (unless allowed), no redirect followed
+            [client.customFetch]: this.fetch,
             // the ID token's signature is checked against the JWKS even though it came over TLS from the token endpoint
             execute: [client.enableNonRepudiationChecks, ...(loopback ? [client.allowInsecureRequests] : [])],
           }),
@@ -115,7 +135,8 @@ export class OAuthService {
    * Starts a sign-in.
    * @returns the provider's authorization URL and the raw `state` (for the binding cookie)
    * @throws ApiException 404 REQ-404 (OAU-404 message) for a provider that is not configured;
-   *         503 SRV-503 when the provider's discovery document cannot be read
+   *         503 SRV-503 when the provider's discovery document cannot be read, or its issuer is refused by
+   *         the outbound policy (an internal address in production: logged as an error for the operator)
    */
   async start(name: string): Promise<{ url: string; state: string }> {
     const provider = this.provider(name);
@@ -123,7 +144,8 @@ export class OAuthService {
     try {
       configuration = await this.configuration(name, provider);
     } catch (error) {
-      this.logger.warn(`OAuth ${name}: discovery at ${provider.issuer} failed: ${(error as Error).message}`);
+      if (error instanceof OutboundRefusedError) this.logger.error(`OAuth ${name}: issuer ${provider.issuer} ${error.message}`);
+      else this.logger.warn(`OAuth ${name}: discovery at ${provider.issuer} failed: ${errorText(error)}`);
       throw new ApiException(HttpStatus.SERVICE_UNAVAILABLE, 'SRV-503');
     }
     const state = generateToken();
@@ -207,9 +229,7 @@ export class OAuthService {
       const userInfo = await (await openidClient()).fetchUserInfo(configuration, tokens.access_token, idToken.sub);
       return { ...idToken, ...userInfo };
     } catch (error) {
-      const cause = (error as { cause?: unknown }).cause;
-      const detail = cause instanceof Error ? ` (${cause.message})` : '';
-      throw new OAuthCallbackError('OAU-002', `${(error as Error).message}${detail}`);
+      throw new OAuthCallbackError('OAU-002', errorText(error));
     }
   }
 
@@ -251,4 +271,11 @@ export class OAuthService {
     this.logger.log(`OAuth ${provider} identity linked to user ${user.id}`);
     return user;
   }
+}
+
+/** An error's message with its cause's (openid-client wraps the connection's error, e.g. the policy's refusal). */
+function errorText(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const detail = cause instanceof Error ? ` (${cause.message})` : '';
+  return `${(error as Error).message}${detail}`;
 }

@@ -23,6 +23,8 @@ function appLogging(level: AppConfig['LOG_LEVEL'], lines: Record<string, unknown
   });
   app.get('/public', (_req, res) => void res.json({ ok: true }));
   app.get('/denied', (_req, res) => void res.status(401).json({ code: 'AUTH-401' }));
+  // as the front ends' assets are served: a static handler mounted under the path
+  app.use('/admin/assets/', (_req, res) => void res.type('js').send('1;'));
   return app;
 }
 
@@ -60,5 +62,18 @@ describe('loggingOptions (access log)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 40, req: { url: '/denied' }, res: { statusCode: 401 } });
     expect((lines[0].req as { id: string }).id).not.toBe('bad id with spaces');
+  });
+
+  it('logs a built asset answered without error at debug (LOG_LEVEL=debug writes it, =log does not)', async () => {
+    for (const [level, expected] of [
+      ['debug', [20]],
+      ['log', []],
+    ] as const) {
+      const lines: Record<string, unknown>[] = [];
+      const app = appLogging(level, lines);
+      await request(app).get('/admin/assets/index-4f9d2c1a.js').set('X-Request-Id', 'req-asset-1');
+      await settle();
+      expect(lines.filter((l) => (l.req as { id?: string } | undefined)?.id === 'req-asset-1').map((l) => l.level)).toEqual(expected);
+    }
   });
 });

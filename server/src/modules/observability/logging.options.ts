@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { LoggerService } from '@nestjs/common';
-import type { Params } from 'nestjs-pino';
+import { PinoLogger, type Params } from 'nestjs-pino';
 import { pino, type Level, type LoggerOptions } from 'pino';
+import { pinoHttp, type HttpLogger, type Options as HttpLoggerOptions } from 'pino-http';
 import { maskUrl } from '../../common/http/mask-url.js';
 import type { AppConfig } from '../../config/app-config.js';
 
@@ -15,6 +16,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Paths whose successful answers are not access-logged (probes and scrapes every few seconds). */
 const QUIET_PATHS = new Set(['/api/health', '/api/health/ready', '/metrics']);
+
+/** The front ends' built assets (hashed names, cached a year): answered without error, logged at debug. */
+const ASSET_PATH = /^(?:\/admin)?\/assets\//;
+
+/** The API's paths (`/api`, `/api/…`; express matches them case-insensitively). */
+const API_PATH = /^\/api(?:[/?]|$)/i;
 
 /**
  * Every header, body or field path that pino replaces with `[redacted]`: bearer tokens, cookies, the
@@ -70,12 +77,6 @@ export function loggingOptions(config: AppConfig): Params {
     pinoHttp: {
       level: PINO_LEVEL[config.LOG_LEVEL],
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      genReqId: assignRequestId,
-      // No bindings (not `{}`) without a user: pino-http then creates no extra child logger (issue 12).
-      customProps: (request: IncomingMessage) => {
-        const user = (request as IncomingMessage & { user?: { id?: string } }).user;
-        return (user?.id ? { userId: user.id } : undefined) as object;
-      },
       serializers: {
         req: (request: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
           id: request.id,
@@ -85,20 +86,63 @@ export function loggingOptions(config: AppConfig): Params {
         }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
-      autoLogging: {
-        ignore: (request: IncomingMessage) => QUIET_PATHS.has((request.url ?? '').split('?')[0]),
-      },
-      // A 5xx answer without a thrown error gets no made-up error and stack (the exception filter logs real ones).
-      customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
-        error.message === `failed with status code ${response.statusCode}` ? { res: value.res, responseTime: value.responseTime } : value,
-      // A level the logger would drop is 'silent', so pino-http skips building a line no one writes (issue 12).
-      customLogLevel: (_request, response, error) => {
-        const level = error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : 'info';
-        const log = (response as ServerResponse & { log?: { isLevelEnabled(level: string): boolean } }).log;
-        return !log || log.isLevelEnabled(level) ? level : 'silent';
-      },
+      ...accessLogOptions(),
       ...(format === 'pretty' && prettyAvailable() ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
     },
+  };
+}
+
+/**
+ * What pino-http does per request, for the API (nestjs-pino) and the pages ({@link pageAccessLog}) alike:
+ * the request id, the user id, which requests are logged and at which level.
+ */
+function accessLogOptions(): HttpLoggerOptions {
+  return {
+    genReqId: assignRequestId,
+    // No bindings (not `{}`) without a user: pino-http then creates no extra child logger (issue 12).
+    customProps: (request: IncomingMessage) => {
+      const user = (request as IncomingMessage & { user?: { id?: string } }).user;
+      return (user?.id ? { userId: user.id } : undefined) as object;
+    },
+    autoLogging: {
+      ignore: (request: IncomingMessage) => QUIET_PATHS.has((request.url ?? '').split('?')[0]),
+    },
+    // A 5xx answer without a thrown error gets no made-up error and stack (the exception filter logs real ones).
+    customErrorObject: (_request, response, error, value: Record<string, unknown>) =>
+      error.message === `failed with status code ${response.statusCode}` ? { res: value.res, responseTime: value.responseTime } : value,
+    // A level the logger would drop is 'silent', so pino-http skips building a line no one writes (issue 12).
+    customLogLevel: (request, response, error) => {
+      // express rewrites `url` under a mounted path (the assets' static handler): the path asked for is `originalUrl`
+      const url = (request as IncomingMessage & { originalUrl?: string }).originalUrl ?? request.url ?? '';
+      const level =
+        error || response.statusCode >= 500 ? 'error' : response.statusCode >= 400 ? 'warn' : ASSET_PATH.test(url) ? 'debug' : 'info';
+      const log = (response as ServerResponse & { log?: { isLevelEnabled(level: string): boolean } }).log;
+      return !log || log.isLevelEnabled(level) ? level : 'silent';
+    },
+  };
+}
+
+/**
+ * Request id and access log for everything express answers outside `/api` (issue 26 item 9): the applicant
+ * app's and the console's pages (`/`, `/application/3?token=…`, `/admin/`), their assets, and 404s.
+ * nestjs-pino mounts pino-http under the global prefix only; this is pino-http with the same per-request
+ * options on the app's root logger (its level, redaction and serializers), so a page gets the same
+ * `X-Request-Id` (a valid incoming one kept) and the same JSON line, its query's tokens masked. Built
+ * assets answered without error are logged at debug (not written at the default level).
+ * @returns an express middleware; `/api` requests pass on untouched (nestjs-pino logs them)
+ */
+export function pageAccessLog(): (request: IncomingMessage, response: ServerResponse, next: () => void) => void {
+  let httpLogger: HttpLogger | undefined;
+  return (request, response, next) => {
+    if (API_PATH.test(request.url ?? '')) return next();
+    const root = PinoLogger.root as PinoLogger['logger'] | undefined;
+    if (!root) {
+      // no nestjs-pino in this app: the id all the same
+      assignRequestId(request, response);
+      return next();
+    }
+    httpLogger ??= pinoHttp({ logger: root, wrapSerializers: false, ...accessLogOptions() });
+    httpLogger(request, response, next);
   };
 }
 

@@ -1,7 +1,7 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Webhook } from 'standardwebhooks';
 import { ApiException } from '../../common/errors/api.exception.js';
-import { APP_CONFIG, webhooksMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, outboundMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
 import { postJson } from '../../common/net/outbound-policy.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository.js';
@@ -139,7 +139,7 @@ export class WebhookDeliveryService implements OnModuleInit {
         },
         body,
         this.config.WEBHOOK_TIMEOUT_MS,
-        webhooksMayReachPrivateHosts(this.config),
+        outboundMayReachPrivateHosts(this.config),
       );
       return { statusCode: response.status, durationMs: elapsed(), error: response.ok ? null : `HTTP ${response.status}` };
     } catch (error) {

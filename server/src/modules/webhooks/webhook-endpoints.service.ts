@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Repository } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { likePattern, whereIdIn, type ParsedListQuery } from '../../common/http/simple-rest.js';
-import { APP_CONFIG, webhooksMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
+import { APP_CONFIG, outboundMayReachPrivateHosts, type AppConfig } from '../../config/app-config.js';
 import { firstNonPublicAddress } from '../../common/net/outbound-policy.js';
 import { AuditService } from '../admin/audit.service.js';
 import { isApiKeyPrincipal, type ApiKeyPrincipal } from '../api-keys/api-key-principal.js';
@@ -44,7 +44,7 @@ export class WebhookEndpointsService {
   /**
    * Registers an endpoint with a new secret. 422 VAL-001 (`errors.WHK-422-url`) for a URL that is not https
    * (or local http outside production); (`errors.WHK-422-private`) for a host that is, or resolves to, a
-   * private, loopback, link-local or other non-public address (unless WEBHOOK_ALLOW_PRIVATE_HOSTS), or that
+   * private, loopback, link-local or other non-public address (unless OUTBOUND_ALLOW_PRIVATE_HOSTS), or that
    * does not resolve.
    */
   async create(dto: CreateWebhookEndpointDto, actor: Actor): Promise<CreatedWebhookEndpointResponse> {
@@ -160,7 +160,7 @@ export class WebhookEndpointsService {
       throw fieldError('url', 'errors.WHK-422-url');
     }
     // the WHATWG parser has already made 2130706433, 0x7f.0.0.1 and the like into dotted addresses
-    if (!webhooksMayReachPrivateHosts(this.config)) {
+    if (!outboundMayReachPrivateHosts(this.config)) {
       const blocked = await firstNonPublicAddress(parsed.hostname).catch(() => ({ address: parsed.hostname, range: 'unresolved' }));
       if (blocked) throw fieldError('url', 'errors.WHK-422-private');
     }
