@@ -20,7 +20,7 @@ import { bundleHash } from '../src/bundle/bundle-loader.js';
  * first: the decorators need it as they are evaluated), pg (TypeORM requires it by a computed name, and
  * the portal's own pools should be the same copy), class-transformer (one instance: @nestjs/mapped-types
  * requires its CommonJS storage, where the DTOs would get its ES build in the bundle), native addons (argon2,
- * pg-native, the embedded PostgreSQL), pino (it starts worker threads from its own files), packages loaded
+ * pg-native, the embedded PostgreSQL, sharp), pino (it starts worker threads from its own files), packages loaded
  * only when configured or found at run time (pdf-lib, swagger-ui-dist's assets, Nest's optional
  * microservices, websockets and fastify). Class names are kept (`keepNames`): Nest and the OpenAPI schema
  * names read them. `import.meta.url` is the bundle's own URL, as it was for the ES module bundle.
@@ -71,6 +71,8 @@ await build({
     'pdf-lib',
     'class-transformer',
     'argon2',
+    // libvips as a prebuilt addon (@img/sharp-<platform>), found by sharp at run time
+    'sharp',
     // one copy for the portal, pg-boss and TypeORM, which loads it by a name esbuild cannot follow
     'pg',
     'pg-native',

@@ -4,9 +4,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { AttachmentsCleanupService } from '../src/modules/attachments/attachments-cleanup.service.js';
 import { FILE_STORAGE, type FileStorage } from '../src/modules/attachments/storage/file-storage.js';
+import { TRAILING_HTML, jpegWithGpsAndTrailingHtml, pdfWithOpenActionJavaScript } from './support/active-content-files.js';
 import { makeDocx, makePdf } from './support/files.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
@@ -76,6 +79,28 @@ describe('Attachments on S3-compatible storage (s3rver)', () => {
       })
       .expect(200);
     expect(Buffer.compare(download.body as Buffer, pdf)).toBe(0);
+  });
+
+  it('leaves nothing in the bucket for an active document, and stores a picture re-encoded (issue 26 item 3)', async () => {
+    const a = await startApplication(t, { email: 'active-s3@example.com' });
+    const before = await keys();
+    const send = (field: string, file: Buffer, name: string) =>
+      t
+        .http()
+        .post('/api/details/attachments')
+        .set('X-Application-Token', a.token)
+        .field('parentId', a.id)
+        .field('field', field)
+        .attach('file', file, name);
+    expect((await send('resume', await pdfWithOpenActionJavaScript(), 'resume.pdf').expect(422)).body.code).toBe('ATT-006');
+    expect(await keys()).toEqual(before);
+
+    const response = await send('picture', await jpegWithGpsAndTrailingHtml(), 'me.jpg').expect(201);
+    const [row] = (await t.db.query('SELECT storage_key FROM attachments WHERE application_id = $1', [a.id])).rows;
+    const stored = await buffer(await storage.get(row.storage_key));
+    expect(stored.includes(TRAILING_HTML)).toBe(false);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(response.body.data.data).toMatchObject({ size: stored.length, sha256: createHash('sha256').update(stored).digest('hex') });
   });
 
   it('leaves nothing in the bucket for a refused file, and the clean-up removes old objects without a row', async () => {

@@ -46,6 +46,19 @@ export const en = {
     'ATT-004': 'This type of file is not accepted. Please upload a PDF, Word (DOC or DOCX), JPEG or PNG file.',
     'ATT-004-picture': 'The picture must be a JPEG or PNG image.',
     'ATT-005': 'This file appears to contain a virus and was refused.',
+    'ATT-006': 'This PDF contains JavaScript (scripts), which is not accepted. Please print or export it to a new PDF and upload that.',
+    'ATT-007':
+      'This PDF contains an action that opens programs or files, which is not accepted. Please print or export it to a new PDF and upload that.',
+    'ATT-008':
+      'This PDF contains attached (embedded) files, which are not accepted. Please remove the attachments, or print it to a new PDF, and upload that.',
+    'ATT-009':
+      'This Word file contains macros or embedded code, which are not accepted. Please save it as a plain Word document (.docx) or as a PDF and upload that.',
+    'ATT-010':
+      'This file would expand to far more than its size when opened, so it was refused. Please save it again as an ordinary document, or as a PDF, and upload that.',
+    'ATT-011':
+      'This file is damaged or is not really the type it appears to be, so it cannot be opened. Please save or export it again and upload the new file.',
+    'ATT-012':
+      'This PDF is password-protected (encrypted), so it cannot be checked. Please upload a copy without a password, for example by printing it to a new PDF.',
     'ATT-404': 'No such document.',
     'ATT-409-confidential': 'This letter was sent by your recommender and is confidential, so it cannot be replaced.',
     'ATT-409-complete':
@@ -97,6 +110,11 @@ export const en = {
     'ASG-422-reader': 'Applications can be assigned only to readers and administrators.',
     'ASG-422-target': 'Choose the applications either by their ids or by a filter.',
     'DEC-404': 'There is no decision to show yet.',
+    'RPL-409-no-reply': 'This decision does not ask for a reply.',
+    'RPL-422-choice': 'This answer is not one of the choices for your decision.',
+    'RPL-422-late': 'The reply deadline passed on {{deadline}}. Please contact the admissions office.',
+    'RPL-422-reason': 'Please choose a reason from the list.',
+    'RPL-422-deferral-term': 'Please choose a semester from the list of semesters you may defer to.',
     'DEC-409-released': 'This decision has been released; rescind it before recording another.',
     'DEC-409-undecided': 'Some applications have no decision to release, or theirs was already released.',
     'DEC-422-merge-field': 'Unknown merge field: {{fields}}. Use only {{allowed}}.',

@@ -41,6 +41,19 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'ATT-004': 'No se acepta este tipo de archivo. Suba un archivo PDF, Word (DOC o DOCX), JPEG o PNG.',
     'ATT-004-picture': 'La foto debe ser una imagen JPEG o PNG.',
     'ATT-005': 'Este archivo parece contener un virus y fue rechazado.',
+    'ATT-006': 'Este PDF contiene JavaScript (scripts), lo cual no se acepta. Imprímalo o expórtelo a un PDF nuevo y suba ese archivo.',
+    'ATT-007':
+      'Este PDF contiene una acción que abre programas o archivos, lo cual no se acepta. Imprímalo o expórtelo a un PDF nuevo y suba ese archivo.',
+    'ATT-008':
+      'Este PDF contiene archivos adjuntos (incrustados), que no se aceptan. Quite los adjuntos, o imprímalo a un PDF nuevo, y suba ese archivo.',
+    'ATT-009':
+      'Este archivo de Word contiene macros o código incrustado, que no se aceptan. Guárdelo como documento de Word normal (.docx) o como PDF y suba ese archivo.',
+    'ATT-010':
+      'Este archivo se expandiría a mucho más que su tamaño al abrirlo, por lo que fue rechazado. Guárdelo de nuevo como documento normal, o como PDF, y suba ese archivo.',
+    'ATT-011':
+      'Este archivo está dañado o no es realmente del tipo que aparenta, por lo que no se puede abrir. Guárdelo o expórtelo de nuevo y suba el archivo nuevo.',
+    'ATT-012':
+      'Este PDF está protegido con contraseña (cifrado), por lo que no se puede revisar. Suba una copia sin contraseña, por ejemplo imprimiéndolo a un PDF nuevo.',
     'ATT-404': 'No existe ese documento.',
     'ATT-409-confidential': 'Esta carta la envió su recomendante y es confidencial, por lo que no se puede sustituir.',
     'ATT-409-complete':
@@ -94,6 +107,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'ASG-422-reader': 'Las solicitudes solo se pueden asignar a lectores y administradores.',
     'ASG-422-target': 'Elija las solicitudes por sus identificadores o mediante un filtro.',
     'DEC-404': 'Todavía no hay ninguna decisión que mostrar.',
+    'RPL-409-no-reply': 'Esta decisión no requiere respuesta.',
+    'RPL-422-choice': 'Esta respuesta no es una de las opciones para su decisión.',
+    'RPL-422-late': 'El plazo para responder venció el {{deadline}}. Comuníquese con la oficina de admisiones.',
+    'RPL-422-reason': 'Elija un motivo de la lista.',
+    'RPL-422-deferral-term': 'Elija un semestre de la lista de semestres a los que puede aplazar su ingreso.',
     'DEC-409-released': 'Esta decisión ya se publicó; anúlela antes de registrar otra.',
     'DEC-409-undecided': 'Algunas solicitudes no tienen una decisión que publicar, o la suya ya se publicó.',
     'DEC-422-merge-field': 'Campo de combinación desconocido: {{fields}}. Use solo {{allowed}}.',

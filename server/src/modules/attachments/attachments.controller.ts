@@ -38,7 +38,10 @@ const MULTIPART_BODY = {
 
 const FILE_ERRORS =
   'VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large ' +
-  '(file or application total), ATT-004 type not allowed for the slot, ATT-005 infected';
+  '(file or application total), ATT-004 type not allowed for the slot, ATT-005 infected, ATT-006 PDF with JavaScript, ' +
+  'ATT-007 PDF with a launch action, ATT-008 PDF with embedded files, ATT-009 Word file with macros or embedded code, ' +
+  'ATT-010 expands too far (archive or image), ATT-011 damaged, ATT-012 encrypted PDF. JPEG and PNG are stored re-encoded ' +
+  '(no metadata, no trailing bytes): size and sha256 describe the stored bytes';
 
 /**
  * Spec §7 attachment calls (multipart `parentId`, `field`, `file`) and the file actions of the details

@@ -2,10 +2,10 @@ import { HttpStatus, Inject, Injectable, Logger, Optional } from '@nestjs/common
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import multer from 'multer';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import { Writable, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { DataSource, IsNull, type Repository } from 'typeorm';
 import { ApiException, fieldError } from '../../common/errors/api.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -19,7 +19,8 @@ import { Attachment } from './attachment.entity.js';
 import type { ClamavScanner, ScanSession } from './clamav-scanner.js';
 import { toAttachmentView, type AttachmentResponse, type AttachmentView } from './dto/attachment.dto.js';
 import { FILE_STORAGE, StorageNotFoundError, type FileStorage } from './storage/file-storage.js';
-import { UploadInspector, UploadTooLargeError } from './upload-inspector.js';
+import { DocumentRefusedError, sanitizeDocument } from './document-sanitizer.js';
+import { UploadInspector, UploadTooLargeError, type InspectionResult } from './upload-inspector.js';
 
 /** Nest injection token of the optional {@link ClamavScanner} (null without `CLAMAV_HOST`). */
 export const VIRUS_SCANNER = Symbol('VIRUS_SCANNER');
@@ -69,9 +70,11 @@ const MIB = 1024 * 1024;
  *
  * Uploads stream: multer hands the file part to a storage engine that pipes it through an
  * {@link UploadInspector} (byte count with a hard limit, sha256, content type sniffed from the first
- * 4100 bytes, optional clamd scan) straight into the {@link FileStorage} under a generated key. The row
- * is written only after the stream completed and every check passed, so an interrupted upload leaves
- * at most an object without a row, which the orphan clean-up deletes.
+ * 4100 bytes, optional clamd scan) into memory — at most the per-file limit, `UPLOAD_MAX_FILE_BYTES` —
+ * where {@link sanitizeDocument} refuses active content and re-encodes images (issue 26 item 3); only a
+ * file that passed every check is written to the {@link FileStorage} under a generated key, so a refused
+ * one leaves nothing there. The row is written after that, so an upload interrupted between the two
+ * leaves at most an object without a row, which the orphan clean-up deletes.
  */
 @Injectable()
 export class AttachmentsService {
@@ -98,8 +101,9 @@ export class AttachmentsService {
    *         409 ATT-409-confidential the slot holds a recommender's confidential letter; 409 APP-409-write the
    *         status allows no upload (`APPLICANT_WRITES`: e.g. a decided file);
    *         422 VAL-001 bad `parentId`/`field`, or `errors.file` when the body is not multipart/form-data; 422 ATT-001 no file, ATT-002 empty, ATT-003 too large
-   *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected — all with
-   *         `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
+   *         (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected, ATT-006…ATT-012
+   *         active or unreadable content (document-sanitizer.ts; a refused replacement keeps the slot's
+   *         file) — all with `errors.file`; 503 SRV-503 when the virus scanner is configured but unreachable
    */
   async receive(request: Request, response: Response, mode: UploadMode): Promise<AttachmentResponse> {
     const req = request as UploadRequest;
@@ -139,7 +143,7 @@ export class AttachmentsService {
    * size, application total, virus scan): multipart field `file` only; the slot and the application come
    * from the recommendation, never from the form. Replaces the slot's current file (kept as history).
    * @returns the stored row
-   * @throws ApiException as {@link receive} (422 ATT-001…ATT-005, VAL-001 not multipart, 503 SRV-503)
+   * @throws ApiException as {@link receive} (422 ATT-001…ATT-012, VAL-001 not multipart, 503 SRV-503)
    */
   async receiveLetter(request: Request, response: Response, target: LetterTarget): Promise<Attachment> {
     const req = request as UploadRequest;
@@ -300,7 +304,7 @@ export class AttachmentsService {
       if (slot) this.assertKind(slot, kind, detected);
     });
     stream.on('error', (error) => inspector.destroy(error));
-    inspector.on('error', () => undefined); // reported through put()/pipeline() below
+    inspector.on('error', () => undefined); // reported through buffer() below
     // A client that goes away mid-file: busboy may never end the part, so fail the inspector ourselves.
     const onClose = () => {
       if (!(request as Request & { complete?: boolean }).complete) inspector.destroy(new Error('Upload interrupted'));
@@ -309,8 +313,8 @@ export class AttachmentsService {
     const key = context.mode === 'store' ? `applications/${application.id}/${randomUUID()}` : undefined;
     try {
       stream.pipe(inspector);
-      if (key) await this.storage.put(key, inspector);
-      else await pipeline(inspector, new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+      // held in memory (at most limit.bytes: the inspector fails past it) until every check passed
+      const received = await buffer(inspector);
       if (stream.readableAborted || (stream as Readable & { truncated?: boolean }).truncated) throw new Error('Upload interrupted');
       inspector.finalKindCheck();
       const result = inspector.result();
@@ -325,7 +329,9 @@ export class AttachmentsService {
           throw this.fileError(HttpStatus.UNPROCESSABLE_ENTITY, 'ATT-005');
         }
       }
-      return { key, ...result };
+      const stored = await this.sanitized(result, received, application.id);
+      if (key) await this.storage.put(key, Readable.from([stored.bytes]));
+      return { key, ...stored.result };
     } catch (error) {
       scan?.abort();
       stream.unpipe(inspector);
@@ -334,6 +340,29 @@ export class AttachmentsService {
       throw error;
     } finally {
       request.off('close', onClose);
+    }
+  }
+
+  /**
+   * The bytes to store and their figures, after the active-content checks of {@link sanitizeDocument}
+   * (issue 26 item 3): a re-encoded image gets the size and sha256 of the re-encoding. A kind the slot may
+   * refuse later (unknown yet) is passed through unchanged.
+   * @throws ApiException 422 ATT-006…ATT-012 with `errors.file` (the reason is logged, never the content)
+   */
+  private async sanitized(
+    result: InspectionResult,
+    received: Buffer,
+    applicationId: string,
+  ): Promise<{ bytes: Buffer; result: InspectionResult }> {
+    if (!result.kind) return { bytes: received, result };
+    try {
+      const { bytes, reencoded } = await sanitizeDocument(result.kind, received);
+      if (!reencoded) return { bytes, result };
+      return { bytes, result: { ...result, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') } };
+    } catch (error) {
+      if (!(error instanceof DocumentRefusedError)) throw error;
+      this.logger.warn(`Refused a ${result.kind} upload for application ${applicationId}: ${error.code} ${error.detail}`);
+      throw this.fileError(HttpStatus.UNPROCESSABLE_ENTITY, error.code);
     }
   }
 

@@ -52,7 +52,8 @@ export class RecommenderController {
   @ApiOkResponse({ type: RecommenderSubmitResponse })
   @ApiUnprocessableEntityResponse({
     description:
-      'VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected',
+      'VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected, ' +
+      'ATT-006…ATT-012 active or unreadable content (see the attachment upload)',
   })
   async letter(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<RecommenderSubmitResponse> {
     await this.recommendations.submitLetter(request, response);
