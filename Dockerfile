@@ -4,6 +4,8 @@
 #   runtime – production dependencies only, the built assets and compiled migrations, a non-root user,
 #             NODE_ENV=production, tini as PID 1 (signals reach node: SIGTERM drains, exit 0), a HEALTHCHECK
 #             on /api/health/ready. No source maps are served (the front ends' *.map files are dropped).
+# A third, `backup` (issue 26 item 11), adds PostgreSQL's client programs to the runtime for compose's
+# scheduled backups; the default target stays the runtime.
 # Build: docker build -t admissions-portal .      Run: see docker-compose.yml (DATABASE_URL is required).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
@@ -52,3 +54,23 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=40s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "--import", "./server/dist/server/src/common/tracing/tracing-preload.js", "server/dist/server/src/main.js", "--production"]
+
+# Scheduled backups (issue 26 item 11, docker-compose.yml's `backup` service): the runtime image plus
+# PostgreSQL's client programs of the compose database's major version (pg_dump refuses a server newer than
+# itself; Debian bookworm's own postgresql-client is 15), from the PostgreSQL project's apt repository,
+# set up by Debian's postgresql-common script. /backups is where the service's named volume is mounted.
+FROM runtime AS backup
+ARG PG_CLIENT_MAJOR=17
+USER root
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-common ca-certificates \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-${PG_CLIENT_MAJOR} \
+ && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /backups && chown node:node /backups
+ENV PG_BIN_DIR=/usr/lib/postgresql/${PG_CLIENT_MAJOR}/bin
+USER node
+CMD ["node", "server/dist/server/src/operations/backup/backup.cli.js", "--help"]
+
+# `docker build .` without --target still builds the runtime image.
+FROM runtime

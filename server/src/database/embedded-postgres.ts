@@ -70,6 +70,25 @@ async function clearStalePostmaster(dataDir: string): Promise<void> {
 }
 
 /**
+ * The URL of the embedded PostgreSQL under `dataDir` while a running portal holds it (its `postmaster.pid`
+ * names a live process and the port it listens on), so that an operations command (`npm run backup`) can
+ * connect to it instead of starting — and {@link clearStalePostmaster} stopping — the running server.
+ * @returns undefined when no embedded server of `dataDir` is running
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string, database = 'portal'): Promise<string | undefined> {
+  const root = resolve(dataDir);
+  const lines = await readFile(join(root, 'postgres', 'postmaster.pid'), 'utf8').then(
+    (text) => text.split('\n'),
+    () => undefined,
+  );
+  const pid = Number(lines?.[0]);
+  const port = Number(lines?.[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return undefined;
+  const password = (await readFile(join(root, 'postgres.secret'), 'utf8')).trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
+/**
  * Starts (initialising on first use) a PostgreSQL server whose data lives in `<dataDir>/postgres`,
  * on a free port, with a generated password kept in `<dataDir>/postgres.secret` (mode 0600), and
  * makes sure a database named `database` exists.
