@@ -297,9 +297,10 @@ describe(`API fuzz (seed ${SEED})`, () => {
       published.body.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>,
     )) {
       for (const [method, op] of Object.entries(item)) {
+        // (an operation limited per client also declares the headers every answer carries, issue 26 item 8)
         expect([`${method} ${path}`, op.responses['4XX']]).toEqual([
           `${method} ${path}`,
-          {
+          expect.objectContaining({
             description: expect.any(String),
             content: {
               'application/json': {
@@ -307,7 +308,7 @@ describe(`API fuzz (seed ${SEED})`, () => {
                 example: expect.objectContaining({ success: false }),
               },
             },
-          },
+          }),
         ]);
       }
     }

@@ -207,7 +207,9 @@ function ApplicationDetailView() {
   const fieldName = useFieldName(registry ?? NO_FIELDS);
   if (!record) return null;
   const f = (source: string) => translate(`resources.applications.fields.${source}`, { _: humanizeKey(source) });
-  const sections = registry ? groupAnswers(record.answers ?? {}, registry) : null;
+  // read by the registry's field names, which come from the server at run time
+  const answers: Readonly<Record<string, unknown>> = record.answers ?? {};
+  const sections = registry ? groupAnswers(answers, registry) : null;
   const attachments = record.attachments ?? [];
   const payments = record.payments ?? [];
   const timeLog = record.timeLog ?? [];
@@ -292,10 +294,7 @@ function ApplicationDetailView() {
         <Section key={section.key} title={translate(`app.applications.section.${section.key}`)} testId={`answers-${section.key}`}>
           <FieldTable
             label={translate(`app.applications.section.${section.key}`)}
-            rows={section.fields.map((field) => [
-              fieldName(field),
-              <AnswerView key={field} value={describeValue(record.answers[field])} />,
-            ])}
+            rows={section.fields.map((field) => [fieldName(field), <AnswerView key={field} value={describeValue(answers[field])} />])}
           />
         </Section>
       ))}

@@ -1,5 +1,5 @@
 import { applyDecorators, CanActivate, ExecutionContext, HttpStatus, Inject, Injectable, UseGuards } from '@nestjs/common';
-import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiExtension, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -48,6 +48,13 @@ export class RateLimitGuard implements CanActivate {
   }
 }
 
-/** Marks an endpoint as rate limited by {@link RateLimitGuard}. */
+/**
+ * Marks an endpoint as rate limited by {@link RateLimitGuard}. In the OpenAPI document: its 429, and
+ * `x-rate-limit: ip`, from which the document's post-processing declares `RateLimit-Remaining`.
+ */
 export const RateLimited = () =>
-  applyDecorators(UseGuards(RateLimitGuard), ApiTooManyRequestsResponse({ description: 'AUTH-429, with Retry-After (seconds)' }));
+  applyDecorators(
+    UseGuards(RateLimitGuard),
+    ApiTooManyRequestsResponse({ description: 'AUTH-429, with Retry-After (seconds)' }),
+    ApiExtension('x-rate-limit', 'ip'),
+  );

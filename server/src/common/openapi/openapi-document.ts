@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type HeaderObject, type OpenAPIObject, type ResponseObject } from '@nestjs/swagger';
+import { describeApplicationAnswers } from '../../modules/applications/dto/application-answers.schema.js';
 import { API_ERROR_BODY_SCHEMA } from '../errors/api-error-body.schema.js';
 import { I18nService } from '../i18n/i18n.service.js';
 import { en } from '../i18n/messages.en.js';
@@ -20,7 +21,12 @@ type Responses = Operation['responses'];
  * - every 4xx/5xx answer, documented or not, is the one error schema `ApiErrorBody`, with an example
  *   whose `code` is the first error code of the answer's description (`'TKN-001 unknown token'`);
  * - `4XX` and `5XX` catch-alls on every operation; operations without a security requirement say
- *   `security: []` (public) explicitly.
+ *   `security: []` (public) explicitly;
+ * - response headers (issue 26 item 8, {@link describeResponseHeaders}): `Content-Range` on the console's
+ *   lists, `RateLimit-Policy` / `RateLimit` on operations an API key reaches (`x-api-key-scope`, which also
+ *   get a 429), `RateLimit-Remaining` on per-IP limited ones (`x-rate-limit: ip`), `Retry-After` on every 429;
+ * - `ApplicationAnswers` generated from the field registry, and `ApplicationRecord` composed of it
+ *   ({@link describeApplicationAnswers}).
  */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(
@@ -54,7 +60,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .build(),
     { operationIdFactory },
   );
+  declareApiKeyLimit(document);
   describeErrorAnswers(document);
+  describeResponseHeaders(document);
+  describeApplicationAnswers(document);
   return document;
 }
 
@@ -132,17 +141,123 @@ function describeErrorAnswers(document: OpenAPIObject): void {
     ...document.components,
     schemas: { ...document.components?.schemas, ApiErrorBody: structuredClone(API_ERROR_BODY_SCHEMA) as never },
   };
-  for (const item of Object.values(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
-      const operation = item[method];
-      if (!operation) continue;
-      for (const [status, answer] of Object.entries(operation.responses)) {
-        if (!answer || !/^[45]/.test(status) || '$ref' in answer) continue;
-        operation.responses[status] = errorAnswer(status, answer.description);
-      }
-      operation.responses['4XX'] ??= errorAnswer('4XX', 'Client error in the error shape (codes in docs/api.md)');
-      operation.responses['5XX'] ??= errorAnswer('5XX', 'Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002)');
-      operation.security ??= [];
+  for (const { operation } of operationsOf(document)) {
+    for (const [status, answer] of Object.entries(operation.responses)) {
+      if (!answer || !/^[45]/.test(status) || '$ref' in answer) continue;
+      operation.responses[status] = errorAnswer(status, answer.description);
+    }
+    operation.responses['4XX'] ??= errorAnswer('4XX', 'Client error in the error shape (codes in docs/api.md)');
+    operation.responses['5XX'] ??= errorAnswer('5XX', 'Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002)');
+    operation.security ??= [];
+  }
+}
+
+/** The HTTP methods of an OpenAPI path item. */
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Every operation of the document with its method and path. */
+function operationsOf(document: OpenAPIObject): Array<{ method: (typeof METHODS)[number]; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] }] : [])),
+  );
+}
+
+/** Where the console's lists live: under it, a GET answering a JSON array is a react-admin list. */
+const CONSOLE_PREFIX = '/api/admin/';
+
+/**
+ * The response headers of `components.headers` (referenced by `$ref`): the rate limits' and `Retry-After`.
+ * Examples are the defaults (API_KEY_RATE_LIMIT_PER_MINUTE 300, RATE_LIMIT_PER_MINUTE 10).
+ */
+const RESPONSE_HEADERS = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again (whole seconds, at least 1).',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+    example: 60,
+  },
+  'RateLimit-Policy': {
+    description:
+      'The API key\'s quota, as the IETF httpapi RateLimit header fields draft writes it: `"api-key";q=<requests>;w=60` ' +
+      '(q requests per w seconds, API_KEY_RATE_LIMIT_PER_MINUTE). On every answer to an API key, 429 included; not to login tokens.',
+    schema: { type: 'string', pattern: '^"api-key";q=\\d+;w=\\d+$' },
+    example: '"api-key";q=300;w=60',
+  },
+  RateLimit: {
+    description:
+      'What is left of the API key\'s quota (IETF httpapi RateLimit header fields draft): `"api-key";r=<requests left>;t=<seconds ' +
+      'until the window resets>`. On every answer to an API key, 429 included (`r=0`); not to login tokens.',
+    schema: { type: 'string', pattern: '^"api-key";r=\\d+;t=\\d+$' },
+    example: '"api-key";r=299;t=60',
+  },
+  'RateLimit-Remaining': {
+    description:
+      "Requests the caller's IP has left on this operation in the current minute (RATE_LIMIT_PER_MINUTE per operation and IP); " +
+      'on every answer the per-IP limit let through (not on its own 429).',
+    schema: { type: 'integer', minimum: 0 },
+    example: 9,
+  },
+} satisfies Record<string, HeaderObject>;
+
+const headerRef = (name: keyof typeof RESPONSE_HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+/** An operation an API key may call (its scope, `@RequiresScope`): rate limited per key. */
+function reachableWithApiKey(operation: Operation): boolean {
+  return typeof (operation as Record<string, unknown>)['x-api-key-scope'] === 'string';
+}
+
+/** Declares the 429 of the per-key rate limit on every operation an API key may call (before the error answers are described). */
+function declareApiKeyLimit(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    if (!reachableWithApiKey(operation)) continue;
+    operation.responses['429'] ??= {
+      description: "AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds)",
+    };
+  }
+}
+
+/** The `Content-Range` of a console list: its resource is the path under `/api/admin/` (`webhooks/deliveries`). */
+function contentRange(path: string): HeaderObject {
+  return {
+    description:
+      'The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both ' +
+      'included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.',
+    required: true,
+    schema: { type: 'string', pattern: '^\\S+ \\d+-\\d+/\\d+$' },
+    example: `${path.slice(CONSOLE_PREFIX.length)} 0-24/137`,
+  };
+}
+
+/** True when the console list at `path` answers a JSON array (GET under `/api/admin/`). */
+function isConsoleList(method: string, path: string, operation: Operation): boolean {
+  const ok = operation.responses['200'];
+  if (method !== 'get' || !path.startsWith(CONSOLE_PREFIX) || !ok || '$ref' in ok) return false;
+  const schema = ok.content?.['application/json']?.schema;
+  return !!schema && !('$ref' in schema) && schema.type === 'array';
+}
+
+/**
+ * Declares the response headers the server sends (issue 26 item 8), each once in `components.headers`:
+ * - `Content-Range` on the 200 of every console list (`setContentRange`, common/http/simple-rest.ts);
+ * - `RateLimit-Policy` and `RateLimit` on every answer but 401 of an operation an API key may call
+ *   (`ApiKeysService.authorize` sets them once the key is known);
+ * - `RateLimit-Remaining` on every answer of an operation limited per IP (`@RateLimited`, `x-rate-limit: ip`);
+ * - `Retry-After` on every 429.
+ */
+function describeResponseHeaders(document: OpenAPIObject): void {
+  document.components = { ...document.components, headers: { ...document.components?.headers, ...RESPONSE_HEADERS } };
+  for (const { method, path, operation } of operationsOf(document)) {
+    const apiKey = reachableWithApiKey(operation);
+    const perIp = (operation as Record<string, unknown>)['x-rate-limit'] === 'ip';
+    for (const [status, answer] of Object.entries(operation.responses) as Array<[string, ResponseObject]>) {
+      if ('$ref' in answer) continue;
+      const headers: NonNullable<ResponseObject['headers']> = { ...answer.headers };
+      if (status === '200' && isConsoleList(method, path, operation)) headers['Content-Range'] = contentRange(path);
+      if (apiKey && status !== '401')
+        Object.assign(headers, { 'RateLimit-Policy': headerRef('RateLimit-Policy'), RateLimit: headerRef('RateLimit') });
+      if (perIp) headers['RateLimit-Remaining'] = headerRef('RateLimit-Remaining');
+      if (status === '429') headers['Retry-After'] = headerRef('Retry-After');
+      if (Object.keys(headers).length) answer.headers = headers;
     }
   }
 }

@@ -21,10 +21,17 @@ function digitCount(v: string): number {
   return v.match(/\d/g)?.length ?? 0;
 }
 
+/**
+ * The shape of a date written MM/DD/YYYY (two-digit month and day, four-digit year), as a JSON Schema /
+ * OpenAPI `pattern`; the validators below also check that it is a real date.
+ */
+export const US_DATE_PATTERN = '^\\d{2}/\\d{2}/\\d{4}$';
+const US_DATE_SHAPE = new RegExp(US_DATE_PATTERN);
+
 /** A real calendar date written MM/DD/YYYY (spec §3 "dateOfBirth (shown MM/DD/YYYY)"), years 1900–2100. */
 export const IsUsDate = formatDecorator('isUsDate', (v) => {
   const d = DateTime.fromFormat(v, 'MM/dd/yyyy', { zone: 'UTC' });
-  return /^\d{2}\/\d{2}\/\d{4}$/.test(v) && d.isValid && d.year >= 1900 && d.year <= 2100;
+  return US_DATE_SHAPE.test(v) && d.isValid && d.year >= 1900 && d.year <= 2100;
 });
 
 /** A real calendar date written YYYY-MM-DD. */
@@ -57,7 +64,7 @@ export const IsZonedDateTime = formatDecorator(
 /** A real date written MM/DD/YYYY that is not after today (dates of birth, start dates, observations). */
 export const IsPastUsDate = formatDecorator('isPastUsDate', (v) => {
   const d = DateTime.fromFormat(v, 'MM/dd/yyyy', { zone: 'UTC' });
-  return /^\d{2}\/\d{2}\/\d{4}$/.test(v) && d.isValid && d.year >= 1900 && d <= DateTime.utc().plus({ days: 1 }).startOf('day');
+  return US_DATE_SHAPE.test(v) && d.isValid && d.year >= 1900 && d <= DateTime.utc().plus({ days: 1 }).startOf('day');
 });
 
 /** A CEEB (College Board) school code: 4 to 6 digits. */

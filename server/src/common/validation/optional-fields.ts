@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsPastUsDate, IsPhone, IsUsDate, IsUsZip } from './formats.js';
+import { IsPastUsDate, IsPhone, IsUsDate, IsUsZip, US_DATE_PATTERN } from './formats.js';
 
 /**
  * Composite decorators for the fields of a form step saved while typing (DESIGN §3 autosave): every
@@ -38,7 +38,7 @@ export const OptionalPhone = () =>
 /** Optional date written MM/DD/YYYY. */
 export const OptionalUsDate = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
+    ApiPropertyOptional({ type: String, pattern: US_DATE_PATTERN, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
     emptyToNull(),
     IsOptional(),
     IsUsDate(),
@@ -58,7 +58,7 @@ export const OptionalChoice = (values: readonly string[]) =>
 /** Optional date written MM/DD/YYYY, not after today. */
 export const OptionalPastUsDate = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
+    ApiPropertyOptional({ type: String, pattern: US_DATE_PATTERN, example: '01/31/2000', nullable: true, description: 'MM/DD/YYYY' }),
     emptyToNull(),
     IsOptional(),
     IsPastUsDate(),

@@ -1,7 +1,8 @@
 /**
  * The application record as the API answers it (docs/api.md "Record"; spec §3 field names), from the
- * contract: `ApplicationRecord` (identity, status and time columns) with every saved answer merged at top
- * level, typed by the save body `SaveApplicationDto` (an answer never saved is absent or null).
+ * contract: `ApplicationRecord`, every saved answer merged at top level (typed by the contract's
+ * `ApplicationAnswers`, generated from the server's field registry; an answer never saved is absent)
+ * and the identity, status and time columns.
  */
 import type { RequestBody, Schema } from '../../../../../contract/client/create-client';
 
@@ -12,12 +13,10 @@ export type ContactInfo = Schema<'ContactDto'>;
 export type ApplicationAnswers = Omit<RequestBody<'updateApplication'>, 'version' | 'stepReached' | 'timeZone'>;
 
 /**
- * The application record (contract `ApplicationRecord` + {@link ApplicationAnswers}); the index signature
+ * The application record (contract `ApplicationRecord`: the answers and the columns); the index signature
  * lets the form read and write answers by their dotted names.
  */
-export type ApplicationRecord = Schema<'ApplicationRecord'> & { [K in keyof ApplicationAnswers]?: ApplicationAnswers[K] | null } & {
-  [key: string]: unknown;
-};
+export type ApplicationRecord = Schema<'ApplicationRecord'> & { [key: string]: unknown };
 
 /** The welcome page's choice, passed as router state `information` (spec §2): UI state, not a wire type. */
 export interface ApplicationInformation {

@@ -63,8 +63,10 @@ describe('personal step schema', () => {
     expect(personalDraftSchema.safeParse({ ...validPersonal, dateOfBirth: '', cellPhone: '' }).success).toBe(true);
     expect(personalDraftSchema.safeParse({ ...validPersonal, email: 'nope' }).success).toBe(false);
   });
-  it('maps a record with nulls to empty strings', () => {
-    expect(personalFromRecord({ firstName: 'A', dateOfBirth: null }).dateOfBirth).toBe('');
+  it('maps a record with nulls and absent answers to empty strings', () => {
+    // location is null on the wire when the program has no campus choice; an answer never saved is absent
+    const values = personalFromRecord({ firstName: 'A', location: null });
+    expect([values.location, values.dateOfBirth]).toEqual(['', '']);
   });
 });
 

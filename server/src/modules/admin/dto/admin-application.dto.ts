@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { countryOf } from '../../applications/address-rules.js';
 import { REFERENCE_STATUSES, type Application, type ReferenceStatus } from '../../applications/application.entity.js';
+import { APPLICATION_ANSWERS_REF } from '../../applications/dto/application-answers.schema.js';
 import { formatMailingAddress } from '../../applications/mailing-address.js';
 
 /** An application in the admin console's list (`/api/admin/applications`); spec §3 wire names. */
@@ -124,7 +125,7 @@ export class AdminTimeLogEntry {
 
 /** `GET /api/admin/applications/:id`: the list fields plus every answer, documents, payments and time log. */
 export class AdminApplicationDetail extends AdminApplicationResponse {
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'every saved answer, spec §3 field names' })
+  @ApiProperty({ allOf: [{ $ref: APPLICATION_ANSWERS_REF }], description: 'every saved answer, spec §3 field names (the field registry)' })
   answers: Record<string, unknown>;
   @ApiProperty({ type: [AdminAttachment] }) attachments: AdminAttachment[];
   /** null when an API key without `payments:read` asks (issue 14 item 5). */

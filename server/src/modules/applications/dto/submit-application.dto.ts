@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsInt, IsNotEmpty, IsString, MaxLength, Min } from 'class-validator';
-import { IsUsDate } from '../../../common/validation/formats.js';
+import { IsUsDate, US_DATE_PATTERN } from '../../../common/validation/formats.js';
 
 /**
  * Body of `POST /api/applications/{id}/submit` (contract 4, review step 7): the certification, the
@@ -10,13 +10,15 @@ import { IsUsDate } from '../../../common/validation/formats.js';
  */
 export class SubmitApplicationDto {
   @ApiProperty({ enum: [true] }) @Equals(true) certifyAllInformation: true;
-  @ApiProperty({ example: 'Sarah Levi' })
+  @ApiProperty({ maxLength: 200, example: 'Sarah Levi' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   fullNameSignature: string;
-  @ApiProperty({ example: '11/22/2026', description: "MM/DD/YYYY, today's date" }) @IsUsDate() dateSignature: string;
+  @ApiProperty({ pattern: US_DATE_PATTERN, example: '11/22/2026', description: "MM/DD/YYYY, today's date" })
+  @IsUsDate()
+  dateSignature: string;
   @ApiProperty({ minimum: 1 }) @IsInt() @Min(1) version: number;
 }
 
