@@ -1420,6 +1420,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/applications/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The reply to the released decision: choices, deadline, recorded answer */
+    get: operations['getDecisionReply'];
+    /** Accept, decline or ask to defer an offer; stay on or leave the waitlist */
+    put: operations['replyToDecision'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/webhooks/deliveries': {
     parameters: {
       query?: never;
@@ -2155,6 +2173,13 @@ export interface components {
       lateFeeStartsAt: string | null;
       /** @description null: no limit */
       seats: number | null;
+      /**
+       * Format: date-time
+       * @description reply deadline given at release (issue 29); null: none
+       */
+      replyDeadlineAt: string | null;
+      /** @description admitted applicants of the program may ask to defer to this offering */
+      acceptsDeferrals: boolean;
       /** @description the office may close an offering before its window ends */
       open: boolean;
       archived: boolean;
@@ -2206,6 +2231,16 @@ export interface components {
       /** Format: date-time */
       lateFeeStartsAt?: string | null;
       seats?: number | null;
+      /**
+       * Format: date-time
+       * @description reply deadline given at release (issue 29)
+       */
+      replyDeadlineAt?: string | null;
+      /**
+       * @description admitted applicants of the program may ask to defer to this offering
+       * @default false
+       */
+      acceptsDeferrals: boolean;
       /** @default true */
       open: boolean;
       /** @default false */
@@ -2289,7 +2324,8 @@ export interface components {
       college: string;
       name: string;
     };
-    ApplicationRecord: {
+    /** @description The application record: every saved answer at top level (ApplicationAnswers), and the columns below, which win. */
+    ApplicationRecord: components['schemas']['ApplicationAnswers'] & {
       /** Format: uuid */
       Id: string;
       /**
@@ -3084,10 +3120,8 @@ export interface components {
       firstReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
       /** @enum {string} */
       secondReferenceStatus: 'Not requested' | 'Requested' | 'Received' | 'Waived';
-      /** @description every saved answer, spec §3 field names */
-      answers: {
-        [key: string]: unknown;
-      };
+      /** @description every saved answer, spec §3 field names (the field registry) */
+      answers: components['schemas']['ApplicationAnswers'];
       attachments: components['schemas']['AdminAttachment'][];
       /** @description null for an API key without the payments:read scope */
       payments: components['schemas']['AdminPayment'][] | null;
@@ -3605,6 +3639,11 @@ export interface components {
        * @description release instant (ISO 8601 with offset, e.g. 2026-05-01T13:00:00Z); absent or past: now
        */
       at?: string;
+      /**
+       * Format: date-time
+       * @description the applicants' reply deadline (issue 29; ISO 8601 with offset); absent: the offering's reply deadline
+       */
+      replyBy?: string;
     };
     ReleaseDecisionsResponse: {
       /** @description applications scheduled */
@@ -3668,6 +3707,71 @@ export interface components {
       /** @description null until the decision is released */
       decision: components['schemas']['ChecklistDecision'] | null;
     };
+    DeferralSemesterDto: {
+      /**
+       * @description the wire value of `semesterApplied`
+       * @example Spring 2028
+       */
+      key: string;
+      /** @description the semester's name in the caller's language */
+      label: string;
+      /**
+       * Format: date
+       * @description first day of classes
+       */
+      startsOn: string;
+    };
+    ReplyResponse: {
+      /** Format: uuid */
+      applicationId: string;
+      /** @enum {string} */
+      decision: 'admitted' | 'waitlisted' | 'denied';
+      /**
+       * @description the recorded reply; null: none yet
+       * @enum {string|null}
+       */
+      reply: 'accepted' | 'declined' | 'deferral_requested' | 'staying_on_waitlist' | 'withdrawn_from_waitlist' | null;
+      /** Format: date-time */
+      repliedAt: string | null;
+      /**
+       * Format: date-time
+       * @description reply deadline (UTC); null: none
+       */
+      deadlineAt: string | null;
+      /** @description the deadline in the caller's language and the applicant's time zone */
+      deadlineText: string | null;
+      /** @description what the applicant may answer now (empty after the deadline) */
+      choices: ('accept' | 'decline' | 'defer' | 'stay' | 'withdraw')[];
+      /** @description why no choice is open now (RPL-422-late, RPL-409-no-reply) */
+      closedCode: string | null;
+      /** @description decline: the value from `declineReasons` */
+      reason: string | null;
+      /** @description the reason's label in the caller's language */
+      reasonLabel: string | null;
+      attendingInstead: string | null;
+      /** @description defer: the semester key asked for */
+      deferTo: string | null;
+      /** @description that semester's name in the caller's language */
+      deferToLabel: string | null;
+      deferralNote: string | null;
+      /** @description admitted: the semesters of the same program that accept deferrals */
+      deferralSemesters: components['schemas']['DeferralSemesterDto'][];
+    };
+    ReplyDto: {
+      /**
+       * @description admitted: accept, decline or defer; waitlisted: stay or withdraw (`choices` of GET …/reply)
+       * @enum {string}
+       */
+      choice: 'accept' | 'decline' | 'defer' | 'stay' | 'withdraw';
+      /** @description decline: a value of the office's `declineReasons` list (GET /api/dropdowns) */
+      reason?: string;
+      /** @description decline: where the applicant will attend instead (optional) */
+      attendingInstead?: string;
+      /** @description defer: the key of a semester from `deferralSemesters` */
+      deferTo?: string;
+      /** @description defer: why the applicant asks to start later */
+      deferralNote?: string;
+    };
     WebhookAttemptResponse: {
       /** Format: date-time */
       attemptedAt: string;
@@ -3695,7 +3799,8 @@ export interface components {
         | 'payment.approved'
         | 'payment.declined'
         | 'documents.completed'
-        | 'decision.released';
+        | 'decision.released'
+        | 'application.replied';
       /** Format: uuid */
       endpointId: string;
       endpointUrl: string;
@@ -3736,6 +3841,7 @@ export interface components {
         | 'payment.declined'
         | 'documents.completed'
         | 'decision.released'
+        | 'application.replied'
       )[];
       enabled: boolean;
       /**
@@ -3767,6 +3873,7 @@ export interface components {
         | 'payment.declined'
         | 'documents.completed'
         | 'decision.released'
+        | 'application.replied'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -3785,6 +3892,7 @@ export interface components {
         | 'payment.declined'
         | 'documents.completed'
         | 'decision.released'
+        | 'application.replied'
       )[];
       enabled: boolean;
       /**
@@ -3816,6 +3924,7 @@ export interface components {
         | 'payment.declined'
         | 'documents.completed'
         | 'decision.released'
+        | 'application.replied'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -4077,11 +4186,301 @@ export interface components {
       /** @description extra payload of some codes (e.g. the current record with APP-409) */
       data?: unknown;
     };
+    /** @description The answers of an application (spec §3 field names), as the field registry lists them (GET /api/admin/application-fields). Only answers saved so far are present. Option fields hold a value of the dropdown named in their description (GET /api/dropdowns). Other keys are never stored, but new fields may be added: ignore keys you do not know. */
+    ApplicationAnswers: {
+      /** @description Step 1 (personal) */
+      firstName?: string;
+      /** @description Step 1 (personal) */
+      lastName?: string;
+      /** @description Step 1 (personal) */
+      email?: string;
+      /** @description Step 1 (personal); changeable; must be offered to the applicant's gender */
+      fieldOfInterest?: string;
+      /** @description Step 1 (personal); a term key (`GET /api/programs` courses[].semester) */
+      semesterApplied?: string;
+      /** @description Step 1 (personal) */
+      location?: string | null;
+      /**
+       * @description Step 1 (personal); MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      dateOfBirth?: string;
+      /** @description Step 1 (personal); one of the current option values of dropdown `countries`; the record answers United States when none is saved */
+      addressCountry?: string;
+      /** @description Step 1 (personal); street address, first line (issue 27: a full mailing address) */
+      addressLine1?: string;
+      /** @description Step 1 (personal); street address, second line (apartment, suite, building) */
+      addressLine2?: string;
+      /** @description Step 1 (personal); city, town or locality */
+      addressCity?: string;
+      /** @description Step 1 (personal); one of the current option values of dropdown `states` */
+      addressState?: string;
+      /** @description Step 1 (personal); province or region, outside the United States only */
+      addressRegion?: string;
+      /** @description Step 1 (personal); ZIP code in the US, else the country's postal code (checked per country by the service) */
+      addressZip?: string;
+      /** @description Step 1 (personal); one of the current option values of dropdown `maritalStatus` */
+      maritalStatus?: string;
+      /** @description Step 1 (personal) */
+      contactName?: string;
+      /**
+       * @description Step 1 (personal); stored and answered in E.164 form (read with addressCountry as the default country)
+       * @example +17185550100
+       */
+      cellPhone?: string;
+      /** @description Step 1 (personal); one of the current option values of dropdown `howHeard` */
+      howHeard?: string;
+      /** @description Step 2 (family) */
+      fatherFirstName?: string;
+      /** @description Step 2 (family) */
+      fatherLastName?: string;
+      /** @description Step 2 (family) */
+      fatherOccupation?: string;
+      /** @description Step 2 (family) */
+      fatherDeceased?: boolean;
+      /** @description Step 2 (family) */
+      motherFirstName?: string;
+      /** @description Step 2 (family) */
+      motherLastName?: string;
+      /** @description Step 2 (family) */
+      motherMaidenName?: string;
+      /** @description Step 2 (family) */
+      motherOccupation?: string;
+      /** @description Step 2 (family) */
+      motherDeceased?: boolean;
+      /** @description Step 2 (family) */
+      SpouseFirstName?: string;
+      /** @description Step 2 (family) */
+      SpouseMaidenName?: string;
+      /** @description Step 2 (family) */
+      SpouseLastName?: string;
+      /** @description Step 2 (family) */
+      SpouseOccupation?: string;
+      /**
+       * Format: email
+       * @description Step 2 (family)
+       */
+      SpouseEmail?: string;
+      /**
+       * @description Step 2 (family)
+       * @example (718) 555-0100
+       */
+      SpouseCellNumber?: string;
+      /** @description Step 2 (family) */
+      emergencyContact?: components['schemas']['ContactDto'];
+      /** @description Step 3 (education) */
+      highSchoolName?: string;
+      /** @description Step 3 (education) */
+      highSchoolCityStateCountry?: string;
+      /**
+       * @description Step 3 (education); MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      highSchoolGraduationDate?: string;
+      /** @description Step 3 (education) */
+      bachelorCollege?: string;
+      /** @description Step 3 (education) */
+      bachelorDegree?: string;
+      /** @description Step 3 (education) */
+      bachelorMajor?: string;
+      /**
+       * @description Step 3 (education); MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      bachelorCompletionDate?: string;
+      /** @description Step 3 (education) */
+      masterCollege?: string;
+      /** @description Step 3 (education) */
+      masterDegree?: string;
+      /** @description Step 3 (education) */
+      masterMajor?: string;
+      /**
+       * @description Step 3 (education); MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      masterCompletionDate?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `yesNo` */
+      seminary?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `seminaries`; dropdown `yeshivas` for men's applications */
+      seminaryName?: string;
+      /** @description Step 3 (education) */
+      seminaryNameOther?: string;
+      /** @description Step 3 (education) */
+      seminaryCityStateCountry?: string;
+      /**
+       * @description Step 3 (education); CEEB code, 4–6 digits
+       * @example 123456
+       */
+      seminaryCeeb?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `yesNo` */
+      attendingSeminary?: string;
+      /** @description Step 3 (education) */
+      priorToSeminary?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `yesNo` */
+      israelOption?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `israelPrograms` */
+      israelOptionName?: string;
+      /** @description Step 3 (education) */
+      israelOptionCollege?: string;
+      /** @description Step 3 (education); one of the current option values of dropdown `yesNo` */
+      haveYouPassedCollegeLevelOrAPCourses?: string;
+      /** @description Step 3 (education); blank rows are {college: '', name: ''} */
+      passedCollegeLevelOrAPCourses?: components['schemas']['CollegeCourseDto'][];
+      /** @description Step 4 (employment); one of the current option values of dropdown `yesNo` */
+      currentlyEmployed?: string;
+      /** @description Step 4 (employment) */
+      employer?: string;
+      /** @description Step 4 (employment) */
+      jobTitle?: string;
+      /**
+       * @description Step 4 (employment); MM/DD/YYYY
+       * @example 01/31/2000
+       */
+      employmentDate?: string;
+      /** @description Step 4 (employment); one of the current option values of dropdown `employment` */
+      employmentType?: string;
+      /** @description Step 5 (prerequisites) */
+      OTDCourse1?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse2?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse3?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse4?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse5?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse6?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse7?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      OTDCourse8?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse1?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse2?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse3?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse4?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse5?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse6?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse7?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse8?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      MSLPCourse9?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse1?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse2?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse3?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse4?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse5?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      NutritionCourse6?: components['schemas']['CourseEntryDto'];
+      /** @description Step 5 (prerequisites) */
+      completedObservation?: components['schemas']['ObservationDto'];
+      /** @description Step 5 (prerequisites) */
+      mathPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      mathInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToPsychologyPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToPsychologyInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToBiologyPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToBiologyInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToEnglishPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToEnglishInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 5 (prerequisites) */
+      businessLawPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      businessLawInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToProgrammingPrerequisite?: components['schemas']['PrerequisiteDto'];
+      /** @description Step 5 (prerequisites) */
+      introductionToProgrammingInfo?: components['schemas']['PrerequisiteInfoDto'];
+      /** @description Step 6 (references) */
+      firstReferenceNameAndNumber?: components['schemas']['ContactDto'];
+      /** @description Step 6 (references) */
+      secondReferenceNameAndNumber?: components['schemas']['ContactDto'];
+      /** @description Step 6 (references) */
+      firstRecommender?: components['schemas']['ContactDto'];
+      /** @description Step 6 (references) */
+      secondRecommender?: components['schemas']['ContactDto'];
+      /** @description Step 6 (references) */
+      thirdRecommender?: components['schemas']['ContactDto'];
+      /**
+       * @description Step 7 (review)
+       * @enum {boolean}
+       */
+      certifyAllInformation?: true;
+      /**
+       * @description Step 7 (review); the applicant's first and last name as the signature was checked against
+       * @example Sarah Levi
+       */
+      fullName?: string;
+      /**
+       * @description Step 7 (review)
+       * @example Sarah Levi
+       */
+      fullNameSignature?: string;
+      /**
+       * @description Step 7 (review); MM/DD/YYYY, the office date (Eastern time) of the certification
+       * @example 01/31/2000
+       */
+      date?: string;
+      /**
+       * @description Step 7 (review); MM/DD/YYYY, today's date
+       * @example 11/22/2026
+       */
+      dateSignature?: string;
+      /** @description Step 8 (payment) */
+      discountCode?: string;
+      /** @description Step 8 (payment) */
+      creditCardFullName?: string;
+      /** @description Step 8 (payment); billing ZIP (US) or the billing country's postal code (checked per country at payment) */
+      creditCardBillingZip?: string;
+      /** @description Step 8 (payment); one of the current option values of dropdown `countries` */
+      creditCardBillingCountry?: string;
+    };
   };
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description Seconds to wait before trying again (whole seconds, at least 1).
+     * @example 60
+     */
+    'Retry-After': number;
+    /**
+     * @description The API key's quota, as the IETF httpapi RateLimit header fields draft writes it: `"api-key";q=<requests>;w=60` (q requests per w seconds, API_KEY_RATE_LIMIT_PER_MINUTE). On every answer to an API key, 429 included; not to login tokens.
+     * @example "api-key";q=300;w=60
+     */
+    'RateLimit-Policy': string;
+    /**
+     * @description What is left of the API key's quota (IETF httpapi RateLimit header fields draft): `"api-key";r=<requests left>;t=<seconds until the window resets>`. On every answer to an API key, 429 included (`r=0`); not to login tokens.
+     * @example "api-key";r=299;t=60
+     */
+    RateLimit: string;
+    /**
+     * @description Requests the caller's IP has left on this operation in the current minute (RATE_LIMIT_PER_MINUTE per operation and IP); on every answer the per-IP limit let through (not on its own 429).
+     * @example 9
+     */
+    'RateLimit-Remaining': number;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4101,6 +4500,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example api-keys 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -4677,6 +5081,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4686,6 +5091,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4702,6 +5109,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4718,6 +5126,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4748,6 +5157,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4757,6 +5167,7 @@ export interface operations {
       /** @description VAL-001 */
       422: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4778,6 +5189,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4794,6 +5207,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4810,6 +5224,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4840,6 +5255,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4849,6 +5265,7 @@ export interface operations {
       /** @description EMV-001 unknown, used or expired link */
       410: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4865,6 +5282,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4881,6 +5300,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4897,6 +5317,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4923,6 +5344,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4932,6 +5354,7 @@ export interface operations {
       /** @description AUTH-401 */
       401: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4948,6 +5371,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4964,6 +5389,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -4980,6 +5406,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5144,6 +5571,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5153,6 +5581,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5169,6 +5599,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5185,6 +5616,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5215,6 +5647,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5224,6 +5657,7 @@ export interface operations {
       /** @description VAL-001 */
       422: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5245,6 +5679,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5261,6 +5697,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5277,6 +5714,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5305,6 +5743,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5314,6 +5753,7 @@ export interface operations {
       /** @description REQ-404: provider not configured */
       404: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5330,6 +5770,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5346,6 +5788,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5362,6 +5805,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -5611,6 +6055,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example dropdowns 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -6029,6 +6478,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example programs 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6054,6 +6510,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6067,9 +6525,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6086,6 +6565,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6238,6 +6719,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6263,6 +6746,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6279,6 +6764,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6292,9 +6779,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6311,6 +6819,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6593,6 +7103,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example terms 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6618,6 +7135,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6631,9 +7150,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6650,6 +7190,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6802,6 +7344,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6827,6 +7371,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6843,6 +7389,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6856,9 +7404,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -6875,6 +7444,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7031,6 +7602,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example offerings 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7056,6 +7634,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7069,9 +7649,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7088,6 +7689,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7240,6 +7843,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7265,6 +7870,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7281,6 +7888,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7294,9 +7903,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7313,6 +7943,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -7520,6 +8152,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example maintenance-windows 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -8126,6 +8763,7 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8135,6 +8773,7 @@ export interface operations {
       /** @description VAL-001 (also when the program, semester or location is not offered) */
       422: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8156,6 +8795,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8172,6 +8813,7 @@ export interface operations {
       /** @description MAI-002 maintenance in progress */
       503: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8188,6 +8830,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8204,6 +8847,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8592,6 +9236,7 @@ export interface operations {
     responses: {
       202: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8601,6 +9246,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8617,6 +9264,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8633,6 +9281,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -8944,6 +9593,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example applications 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -8969,6 +9625,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -8982,9 +9640,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9001,6 +9680,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9032,6 +9713,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9057,6 +9740,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9070,9 +9755,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9089,6 +9795,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9120,6 +9828,8 @@ export interface operations {
       /** @description text/csv; header row; one row per application */
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content?: never;
@@ -9143,6 +9853,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9156,9 +9868,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9175,6 +9908,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9203,6 +9938,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9228,6 +9965,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9244,6 +9983,8 @@ export interface operations {
       /** @description APP-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9257,9 +9998,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9276,6 +10038,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9304,6 +10068,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9329,6 +10095,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9345,6 +10113,8 @@ export interface operations {
       /** @description STS-409 */
       409: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9358,9 +10128,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9377,6 +10168,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9409,6 +10202,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9434,6 +10229,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9450,6 +10247,8 @@ export interface operations {
       /** @description APP-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9466,6 +10265,8 @@ export interface operations {
       /** @description VAL-001 not one of the four statuses */
       422: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9484,9 +10285,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9503,6 +10325,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9531,6 +10355,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9556,6 +10382,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9572,6 +10400,8 @@ export interface operations {
       /** @description STS-409 */
       409: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9585,9 +10415,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9604,6 +10455,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9630,6 +10483,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9655,6 +10510,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9668,9 +10525,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9687,6 +10565,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -9717,6 +10597,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example users 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -10095,6 +10980,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example audit-log 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -10267,6 +11157,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example time-logs 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -10354,6 +11249,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example sessions 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -10492,6 +11392,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example advisory-lines 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -11096,7 +12001,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
+      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected, ATT-006 PDF with JavaScript, ATT-007 PDF with a launch action, ATT-008 PDF with embedded files, ATT-009 Word file with macros or embedded code, ATT-010 expands too far (archive or image), ATT-011 damaged, ATT-012 encrypted PDF. JPEG and PNG are stored re-encoded (no metadata, no trailing bytes): size and sha256 describe the stored bytes */
       422: {
         headers: {
           [name: string]: unknown;
@@ -11249,7 +12154,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected */
+      /** @description VAL-001 (parentId, field) or, with `errors.file`: ATT-001 no file, ATT-002 empty, ATT-003 too large (file or application total), ATT-004 type not allowed for the slot, ATT-005 infected, ATT-006 PDF with JavaScript, ATT-007 PDF with a launch action, ATT-008 PDF with embedded files, ATT-009 Word file with macros or embedded code, ATT-010 expands too far (archive or image), ATT-011 damaged, ATT-012 encrypted PDF. JPEG and PNG are stored re-encoded (no metadata, no trailing bytes): size and sha256 describe the stored bytes */
       422: {
         headers: {
           [name: string]: unknown;
@@ -11419,6 +12324,8 @@ export interface operations {
       /** @description the bytes, with the detected Content-Type and the original name */
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content?: never;
@@ -11426,6 +12333,8 @@ export interface operations {
       /** @description AUTH-403 another application */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -11442,6 +12351,8 @@ export interface operations {
       /** @description ATT-404 unknown attachment */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -11455,9 +12366,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -11474,6 +12406,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -11649,6 +12583,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example discount-codes 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -12323,6 +13262,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example payments 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -12348,6 +13294,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -12361,9 +13309,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -12380,6 +13349,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -12961,6 +13932,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example decision-templates 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -13514,6 +14490,212 @@ export interface operations {
       };
     };
   };
+  getDecisionReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyResponse'];
+        };
+      };
+      /** @description AUTH-403 not this application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEC-404 no released decision */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEC-404",
+           *       "message": "There is no decision to show yet."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  replyToDecision: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplyDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReplyResponse'];
+        };
+      };
+      /** @description AUTH-403 not this application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEC-404 no released decision */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEC-404",
+           *       "message": "There is no decision to show yet."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description RPL-409-no-reply the decision takes no reply */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RPL-409-no",
+           *       "message": "This decision does not ask for a reply."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description RPL-422-choice (data.choices), RPL-422-late (data.deadlineAt), VAL-001 (reason, deferTo, deferralNote) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "RPL-422-choice",
+           *       "message": "This answer is not one of the choices for your decision."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
   deliveriesAdminWebhook: {
     parameters: {
       query?: {
@@ -13529,6 +14711,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example webhooks/deliveries 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13554,6 +14743,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13567,9 +14758,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13586,6 +14798,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13614,6 +14828,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13639,6 +14855,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13655,6 +14873,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13668,9 +14888,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13687,6 +14928,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13715,6 +14958,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13740,6 +14985,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13756,6 +15003,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13772,6 +15021,8 @@ export interface operations {
       /** @description WHK-409 */
       409: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13785,9 +15036,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13804,6 +15076,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13834,6 +15108,13 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example webhooks 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13859,6 +15140,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13872,9 +15155,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13891,6 +15195,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13921,6 +15227,8 @@ export interface operations {
     responses: {
       201: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13946,6 +15254,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13962,6 +15272,8 @@ export interface operations {
       /** @description VAL-001 */
       422: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13980,9 +15292,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -13999,6 +15332,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14027,6 +15362,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14052,6 +15389,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14068,6 +15407,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14081,9 +15422,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14100,6 +15462,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14132,6 +15496,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14157,6 +15523,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14173,6 +15541,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14189,6 +15559,8 @@ export interface operations {
       /** @description VAL-001 */
       422: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14207,9 +15579,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14226,6 +15619,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14254,6 +15649,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14279,6 +15676,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14295,6 +15694,8 @@ export interface operations {
       /** @description REQ-404 */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14308,9 +15709,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14327,6 +15749,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14544,6 +15968,7 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14553,6 +15978,7 @@ export interface operations {
       /** @description AUTH-403 not the caller’s application */
       403: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14569,6 +15995,7 @@ export interface operations {
       /** @description REC-404 no such live request of this application */
       404: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14585,6 +16012,7 @@ export interface operations {
       /** @description REC-409-received the recommender has already answered */
       409: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14601,6 +16029,8 @@ export interface operations {
       /** @description AUTH-429, with Retry-After (seconds) */
       429: {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14617,6 +16047,7 @@ export interface operations {
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14633,6 +16064,7 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {
@@ -14898,7 +16330,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected */
+      /** @description VAL-001 not multipart; with errors.file: ATT-001 no file, ATT-002 empty, ATT-003 too large, ATT-004 type, ATT-005 infected, ATT-006…ATT-012 active or unreadable content (see the attachment upload) */
       422: {
         headers: {
           [name: string]: unknown;
@@ -15343,6 +16775,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example queue 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
@@ -15426,6 +16863,11 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example review-criteria 0-24/137
+           */
+          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../server/test/support/smtp-sink.js';
 import { apiClient, arrangeMbaAtPayment, makePdf, makePng, payWithTestCard, registerAccount, type ApiCall } from './support/api.js';
-import { launchBrowser, logInToAdminConsole, newUser } from './support/browser.js';
+import { launchBrowser, logInToAdminConsole, newUser, typeLikeAPerson } from './support/browser.js';
 import { recordDecision, releaseDecisionNow } from './support/office.js';
 import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js';
 
@@ -13,7 +13,9 @@ import { E2E_ADMIN, startPortal, type RunningPortal } from './support/portal.js'
  * In chromium the admin records "Admitted", previews the Spanish letter and releases it now; the release
  * job e-mails the applicant (in-process SMTP, Spanish subject). The applicant, browsing in Spanish from
  * Madrid, opens /home and sees the checklist (received items, the fee) and the Spanish letter, and
- * downloads its PDF; the e-mailed link opens the letter too. /home is screenshotted on a phone.
+ * downloads its PDF; the e-mailed link opens the letter too. /home is screenshotted on a phone. Then she
+ * replies (issue 29) with the keyboard: declines — the reason is asked for first — and, from the e-mailed
+ * link, changes her mind and accepts; the answer survives a reload.
  */
 let portal: RunningPortal;
 let browser: Browser;
@@ -139,10 +141,36 @@ describe('decisions released to applicants', () => {
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // the e-mailed link opens the decision page with the letter
+    // the reply (issue 29): with the keyboard, she declines first — the reason is required — then says where she goes
+    const reply = page.getByTestId('decision-reply');
+    await reply.getByRole('group', { name: '¿Se unirá a nosotros?' }).waitFor();
+    const decline = reply.getByLabel('No, rechazo la oferta');
+    await decline.focus();
+    await page.keyboard.press('Space');
+    await expect(decline.isChecked()).resolves.toBe(true);
+    await reply.getByRole('button', { name: 'Enviar mi respuesta' }).press('Enter');
+    await reply.getByText('Elija un motivo', { exact: true }).waitFor();
+    const reason = reply.getByLabel(/¿Por qué rechaza la oferta\?/);
+    await reason.selectOption({ label: 'Costo o ayuda financiera' });
+    await typeLikeAPerson(reply.getByLabel(/¿A qué institución asistirá en su lugar\?/), 'Universidad Estatal');
+    await page.keyboard.press('Enter');
+    await reply.getByText('Gracias. Su respuesta quedó registrada: rechazó la oferta.', { exact: true }).waitFor();
+    await page.screenshot({ path: '/tmp/decisions-reply-phone.png', fullPage: true });
+
+    // the e-mailed link opens the decision page with the letter, and the answer given; she changes her mind
     await page.goto(link!.replace(/^https?:\/\/[^/]+/, portal.baseUrl));
     await page.waitForURL(/\/decision\?token=/);
     await expect(page.getByTestId('decision-letter').textContent()).resolves.toContain('¡Felicidades!');
+    const again = page.getByTestId('decision-reply');
+    await again.getByText('Su respuesta: rechazó la oferta. Puede cambiarla hasta la fecha límite.', { exact: true }).waitFor();
+    await expect(again.getByLabel(/¿Por qué rechaza la oferta\?/).inputValue()).resolves.toBe('cost');
+    await again.getByLabel('Sí, acepto la oferta').check();
+    await again.getByRole('button', { name: 'Cambiar mi respuesta' }).click();
+    await again.getByText('Gracias. Su respuesta quedó registrada: aceptó la oferta.', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByTestId('decision-reply').getByText('Su respuesta: aceptó la oferta.', { exact: false }).waitFor();
+    const stored = await fetch(`${portal.baseUrl}/api/applications/${app.id}/reply`, { headers: { 'X-Application-Token': app.token } });
+    expect(await stored.json()).toMatchObject({ reply: 'accepted', reason: null, attendingInstead: null });
     expect(applicant.errors).toEqual([]);
   }, 120_000);
 });

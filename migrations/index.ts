@@ -11,6 +11,7 @@ import { ReferenceStatuses1764012000000 } from './1764012000000-reference-status
 import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
+import { DecisionReplies1764180000000 } from './1764180000000-decision-replies.js';
 import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MoneyCents1764151000000,
   AdmissionCycles1764160000000,
   LetterFullName1764170000000,
+  DecisionReplies1764180000000,
 ];

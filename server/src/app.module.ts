@@ -15,6 +15,7 @@ import { AppConfigModule } from './modules/app-config/app-config.module.js';
 import { ApplicationsModule } from './modules/applications/applications.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DecisionsModule } from './modules/decisions/decisions.module.js';
+import { RepliesModule } from './modules/replies/replies.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -68,6 +69,7 @@ export class AppModule {
         DiscountCodesModule,
         PaymentsModule,
         DecisionsModule,
+        RepliesModule,
         WebhooksModule,
         RecommendationsModule,
         ReviewsModule,

@@ -2,8 +2,9 @@
  * The offering form shared by create and edit (issue 25): which program (named with its gender) in which
  * term, the locations applicants choose from; the application window in the admin's own time zone, grace
  * days and the admission rounds (key, names in three languages, deadline); the application and late fees
- * in the deployment's currency (sent as integer cents), when the late fee starts and the seats; whether it
- * is open and, on edit, archived. Validated on the client as on the server; server errors land on the
+ * in the deployment's currency (sent as integer cents), when the late fee starts and the seats; after the
+ * decision, the reply deadline and whether it takes deferrals (issue 29); whether it is open and, on edit,
+ * archived. Validated on the client as on the server; server errors land on the
  * fields too.
  */
 import type { ReactElement } from 'react';
@@ -120,6 +121,10 @@ export function OfferingForm({ toolbar, record, defaultValues, archive = false }
       />
       <LocalDateTimeInput source="lateFeeStartsAt" helperText="app.offerings.late_fee_starts_help" />
       <NumberInput source="seats" step="any" helperText="app.offerings.seats_help" sx={inputSx} />
+
+      <FormHeading label="app.offerings.section.after" />
+      <LocalDateTimeInput source="replyDeadlineAt" helperText="app.offerings.reply_deadline_help" />
+      <BooleanInput source="acceptsDeferrals" helperText="app.offerings.accepts_deferrals_help" />
 
       <FormHeading label="app.offerings.section.status" />
       <BooleanInput source="open" helperText="app.offerings.open_help" />

@@ -26,6 +26,8 @@ const record: OfferingRecord = {
   lateFeeCents: 2500,
   lateFeeStartsAt: at('05-01'),
   seats: 40,
+  replyDeadlineAt: at('07-15'),
+  acceptsDeferrals: true,
   open: true,
   archived: false,
   acceptingNow: false,
@@ -53,6 +55,8 @@ describe('toOfferingPayload', () => {
       lateFeeCents: 30,
       lateFeeStartsAt: at('05-01'),
       seats: 40,
+      replyDeadlineAt: at('07-15'),
+      acceptsDeferrals: true,
       open: true,
       archived: false,
     });
@@ -75,6 +79,8 @@ describe('toOfferingPayload', () => {
       lateFee: '',
       lateFeeStartsAt: '',
       seats: '',
+      replyDeadlineAt: '',
+      acceptsDeferrals: undefined,
       open: undefined,
       archived: undefined,
       rounds: [
@@ -89,6 +95,8 @@ describe('toOfferingPayload', () => {
       lateFeeCents: 0,
       lateFeeStartsAt: null,
       seats: null,
+      replyDeadlineAt: null,
+      acceptsDeferrals: false,
       open: true,
       archived: false,
     });

@@ -54,6 +54,8 @@ export function defaultOfferingValues(now: Date = new Date(), zone: string = vie
     lateFee: 0,
     lateFeeStartsAt: null,
     seats: null,
+    replyDeadlineAt: null,
+    acceptsDeferrals: false,
     open: true,
     archived: false,
   };
@@ -139,8 +141,8 @@ export function validateOffering(values: OfferingFormValues): FormErrors {
 /**
  * The request body: ids as numbers, trimmed locations, the rounds by deadline with trimmed names, the fees
  * in integer cents (from the major-unit fields; from the record's cents when the form has none), empty
- * grace days and late fee as 0, empty late-fee start and seats as null, open unless false, archived only
- * when true.
+ * grace days and late fee as 0, empty late-fee start, seats and reply deadline as null, open unless false,
+ * deferrals and archived only when true.
  */
 export function toOfferingPayload(values: OfferingFormValues): OfferingPayload {
   const cents = (major: unknown, stored: unknown) => (major === undefined ? (toNumber(stored) ?? 0) : (toCents(major) ?? 0));
@@ -160,6 +162,8 @@ export function toOfferingPayload(values: OfferingFormValues): OfferingPayload {
     lateFeeCents: cents(values.lateFee, values.lateFeeCents),
     lateFeeStartsAt: text(values.lateFeeStartsAt) || null,
     seats,
+    replyDeadlineAt: text(values.replyDeadlineAt) || null,
+    acceptsDeferrals: values.acceptsDeferrals === true,
     open: values.open !== false,
     archived: values.archived === true,
   };

@@ -33,6 +33,8 @@ const offering = (over: Partial<OfferingRecord>): OfferingRecord => ({
   lateFeeCents: 0,
   lateFeeStartsAt: null,
   seats: null,
+  replyDeadlineAt: null,
+  acceptsDeferrals: false,
   open: true,
   archived: false,
   acceptingNow: false,

@@ -1,7 +1,8 @@
 /**
  * The decision of one application (issue 15 items 2–3), on the application page: the recorded decision,
  * who decided when, the scheduled or actual release; record or change it (before release), preview the
- * letter in the applicant's language, release now or at a time, rescind (with confirmation).
+ * letter in the applicant's language, release now or at a time, rescind (with confirmation); once released,
+ * the applicant's reply (issue 29): the answer, when, the reason or the semester asked for, the deadline.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -27,11 +28,13 @@ import {
   DECISIONS,
   decisionPhase,
   fetchDecision,
+  fetchReply,
   previewLetter,
   recordDecision,
   rescindDecision,
   type Decision,
   type DecisionLetter,
+  type DecisionReply,
   type DecisionState,
 } from './decisions';
 import { ReleaseDialog } from './ReleaseDialog';
@@ -45,6 +48,7 @@ export function DecisionPanel() {
   const notifyError = useNotifyServerError();
   const refresh = useRefresh();
   const [state, setState] = useState<DecisionState | null>(null);
+  const [reply, setReply] = useState<DecisionReply | null>(null);
   const [choice, setChoice] = useState<Decision | ''>('');
   const [letter, setLetter] = useState<DecisionLetter | null>(null);
   const [releasing, setReleasing] = useState(false);
@@ -65,6 +69,12 @@ export function DecisionPanel() {
         if (!alive) return;
         setState(s);
         setChoice(s.decision ?? '');
+        if (s.decisionReleasedAt)
+          fetchReply(id).then(
+            (r) => alive && setReply(r),
+            () => alive && setReply(null),
+          );
+        else setReply(null);
       })
       .catch((error: unknown) => notifyErrorRef.current(error));
     return () => {
@@ -110,6 +120,18 @@ export function DecisionPanel() {
         {phase === 'scheduled' && translate('app.decisions.scheduled_at', { at: formatInstant(state.decisionReleaseAt, locale) })}
         {phase === 'decided' && translate('app.decisions.not_released')}
       </Typography>
+      {phase === 'released' && reply && (
+        <Typography data-testid="decision-reply-state" sx={{ mb: 2 }}>
+          {translate('app.decisions.reply.label')}{' '}
+          <strong>{reply.reply ? translate(`app.decisions.reply.values.${reply.reply}`) : translate('app.decisions.reply.none')}</strong>
+          {reply.repliedAt && ` · ${formatInstant(reply.repliedAt, locale)}`}
+          {reply.reasonLabel && ` · ${reply.reasonLabel}`}
+          {reply.attendingInstead && ` · ${translate('app.decisions.reply.attending_instead', { school: reply.attendingInstead })}`}
+          {reply.deferToLabel && ` · ${translate('app.decisions.reply.defer_to', { semester: reply.deferToLabel })}`}
+          {reply.deferralNote && ` · “${reply.deferralNote}”`}
+          {reply.deadlineAt && ` · ${translate('app.decisions.reply.deadline', { at: formatInstant(reply.deadlineAt, locale) })}`}
+        </Typography>
+      )}
       {!decidable && phase === 'undecided' && <Alert severity="info">{translate('app.decisions.not_decidable')}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }} useFlexGap>
         {decidable && phase !== 'released' && (

@@ -30,6 +30,14 @@ export function fetchDecision(id: string): Promise<DecisionState> {
   return unwrap(api.GET('/api/admin/applications/{id}/decision', path(id)));
 }
 
+/** The applicant's reply to a released decision (issue 29), labels in the console's language. */
+export type DecisionReply = Schema<'ReplyResponse'>;
+
+/** GET the applicant's reply (admins may read it); rejects with 404 DEC-404 before release. */
+export function fetchReply(id: string): Promise<DecisionReply> {
+  return unwrap(api.GET('/api/applications/{id}/reply', path(id)));
+}
+
 /** PUT a decision (record or change before release). */
 export function recordDecision(id: string, decision: Decision): Promise<DecisionState> {
   return unwrap(api.PUT('/api/admin/applications/{id}/decision', { ...path(id), body: { decision } }));

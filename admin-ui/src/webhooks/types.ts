@@ -33,4 +33,5 @@ export const WEBHOOK_EVENTS = [
   'payment.declined',
   'documents.completed',
   'decision.released',
+  'application.replied',
 ] as const satisfies readonly WebhookEvent[];

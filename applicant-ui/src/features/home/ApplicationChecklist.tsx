@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchChecklist, type Checklist, type ChecklistItem } from './checklist-api';
 import { deadlinePassed, formatDeadline, itemLabel, itemsIn } from './checklist';
+import { DecisionReplyForm } from '../decision/DecisionReplyForm';
 import { DecisionLetterView } from './DecisionLetterView';
 
 interface Props {
@@ -83,6 +84,7 @@ export function ApplicationChecklist({ id, token }: Props) {
         );
       })}
       {checklist.decision && <DecisionLetterView id={id} token={token} />}
+      {checklist.decision && <DecisionReplyForm id={id} token={token} />}
     </section>
   );
 }

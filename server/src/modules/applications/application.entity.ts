@@ -1,3 +1,4 @@
+import type { Reply } from '../replies/reply-rules.js';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Values of `firstReferenceStatus` / `secondReferenceStatus` (spec §3; issue 11 item 8). */
@@ -65,6 +66,19 @@ export class Application {
   @Column('timestamptz', { name: 'decision_release_at', nullable: true }) decisionReleaseAt: Date | null;
   /** When the release job released it (the letter is visible to the applicant from then on). */
   @Column('timestamptz', { name: 'decision_released_at', nullable: true }) decisionReleasedAt: Date | null;
+  /** The applicant's reply to the released decision (issue 29; `replies/reply-rules.ts`); null: none yet. */
+  @Column('text', { nullable: true }) reply: Reply | null;
+  @Column('timestamptz', { name: 'replied_at', nullable: true }) repliedAt: Date | null;
+  /** Until when the applicant may reply or change the reply (UTC; set at release from the offering); null: no deadline. */
+  @Column('timestamptz', { name: 'reply_deadline_at', nullable: true }) replyDeadlineAt: Date | null;
+  /** A value of the office's `declineReasons` list, when declining. */
+  @Column('text', { name: 'reply_reason', nullable: true }) replyReason: string | null;
+  /** Where the applicant will attend instead (declining; optional, ≤ 200 characters). */
+  @Column('text', { name: 'reply_attending_instead', nullable: true }) replyAttendingInstead: string | null;
+  /** The term key asked for in a deferral request. */
+  @Column('text', { name: 'deferral_term', nullable: true }) deferralTerm: string | null;
+  /** Why the applicant asks to defer (≤ 1,000 characters). */
+  @Column('text', { name: 'deferral_note', nullable: true }) deferralNote: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -105,7 +105,7 @@ export class AdminDecisionsController {
   @ApiOkResponse({ type: ReleaseDecisionsResponse })
   @ApiConflictResponse({ description: 'DEC-409-undecided' })
   release(@Body() dto: ReleaseDecisionsDto, @CurrentUser() user: User): Promise<ReleaseDecisionsResponse> {
-    return this.decisions.release(dto.ids, dto.at, user);
+    return this.decisions.release(dto.ids, dto.at, user, dto.replyBy);
   }
 
   /** The nine letter templates (decision × en/es/zh-CN), with `Content-Range` for react-admin. */

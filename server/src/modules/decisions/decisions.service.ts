@@ -129,6 +129,14 @@ export class DecisionsService implements OnModuleInit {
         decidedBy: null,
         decisionReleaseAt: null,
         decisionReleasedAt: null,
+        // a reply answered the rescinded decision: it goes with it
+        reply: null,
+        repliedAt: null,
+        replyDeadlineAt: null,
+        replyReason: null,
+        replyAttendingInstead: null,
+        deferralTerm: null,
+        deferralNote: null,
         status: app.completedAt ? 'complete' : 'submitted',
         version: () => 'version + 1',
       });
@@ -142,10 +150,11 @@ export class DecisionsService implements OnModuleInit {
    * Schedules the release of one or many decisions at `at` (UTC; absent or past: now), all or none, each
    * audited `schedule-release`. A release due now is run at once (a job is queued); later ones are picked
    * up by the periodic job. Scheduling again before the release moves the time.
+   * @param replyBy the reply deadline of these applicants (issue 29; ISO 8601); absent: the offering's, copied at release
    * @throws ApiException 404 APP-404 for an unknown id; 409 DEC-409-undecided (data.ids) when one has no
    *         decision or was already released
    */
-  async release(ids: string[], at: string | undefined, actor: User): Promise<ReleaseDecisionsResponse> {
+  async release(ids: string[], at: string | undefined, actor: User, replyBy?: string): Promise<ReleaseDecisionsResponse> {
     const unique = [...new Set(ids)];
     const when = at && new Date(at).getTime() > Date.now() ? new Date(at) : new Date();
     await this.db.transaction(async (manager) => {
@@ -158,7 +167,9 @@ export class DecisionsService implements OnModuleInit {
       if (rows.length !== unique.length) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
       const refused = rows.filter((a) => a.status !== 'decided' || !a.decision || a.decisionReleasedAt).map((a) => a.id);
       if (refused.length) throw new ApiException(HttpStatus.CONFLICT, 'DEC-409-undecided', { data: { ids: refused } });
-      await manager.getRepository(Application).update(unique, { decisionReleaseAt: when });
+      await manager
+        .getRepository(Application)
+        .update(unique, { decisionReleaseAt: when, ...(replyBy ? { replyDeadlineAt: new Date(replyBy) } : {}) });
       for (const app of rows)
         await this.audit.record(
           {
@@ -167,7 +178,7 @@ export class DecisionsService implements OnModuleInit {
             resource: 'applications',
             recordId: app.id,
             before: decisionState(app),
-            after: { ...decisionState(app), decisionReleaseAt: when.toISOString() },
+            after: { ...decisionState(app), decisionReleaseAt: when.toISOString(), ...(replyBy ? { replyDeadlineAt: replyBy } : {}) },
           },
           manager,
         );
@@ -192,7 +203,9 @@ export class DecisionsService implements OnModuleInit {
       // a crash after the commit loses no event, and a rolled-back claim sends none.
       const ids = await this.db.transaction(async (manager) => {
         const rows = (await manager.query(
-          `UPDATE applications SET decision_released_at = now(), version = version + 1, updated_at = now()
+          `UPDATE applications SET decision_released_at = now(), version = version + 1, updated_at = now(),
+                  reply_deadline_at = coalesce(reply_deadline_at,
+                                               (SELECT o.reply_deadline_at FROM offerings o WHERE o.id = applications.offering_id))
             WHERE id IN (SELECT id FROM applications
                           WHERE decision_release_at <= now() AND decision_released_at IS NULL
                             AND decision IS NOT NULL AND status = 'decided'

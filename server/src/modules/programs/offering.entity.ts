@@ -32,6 +32,10 @@ export class Offering {
   @Column('timestamptz', { name: 'late_fee_starts_at', nullable: true }) lateFeeStartsAt: Date | null;
   @Column('integer', { nullable: true }) seats: number | null;
   @Column('boolean') open: boolean;
+  /** The reply deadline given to applicants whose decision is released (issue 29; UTC); null: none. */
+  @Column('timestamptz', { name: 'reply_deadline_at', nullable: true }) replyDeadlineAt: Date | null;
+  /** Whether admitted applicants of this program may ask to start in this offering instead (a deferral). */
+  @Column('boolean', { name: 'accepts_deferrals' }) acceptsDeferrals: boolean;
   @Column('boolean') archived: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

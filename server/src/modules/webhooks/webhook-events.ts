@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.declined',
   'documents.completed',
   'decision.released',
+  'application.replied',
 ] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */

@@ -26,6 +26,14 @@ export class ReleaseDecisionsDto {
   @IsOptional()
   @IsISO8601({ strict: true })
   at?: string;
+
+  @ApiPropertyOptional({
+    format: 'date-time',
+    description: "the applicants' reply deadline (issue 29; ISO 8601 with offset); absent: the offering's reply deadline",
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  replyBy?: string;
 }
 
 /** Body of `PUT /api/admin/decision-templates/{decision}/{locale}`. */

@@ -167,6 +167,8 @@ export class AdminOfferingsService extends CatalogueResource<Offering, AdminOffe
       lateFeeCents: dto.lateFeeCents ?? 0,
       lateFeeStartsAt: dto.lateFeeStartsAt ? new Date(dto.lateFeeStartsAt) : null,
       seats: dto.seats ?? null,
+      replyDeadlineAt: dto.replyDeadlineAt ? new Date(dto.replyDeadlineAt) : null,
+      acceptsDeferrals: dto.acceptsDeferrals ?? row?.acceptsDeferrals ?? false,
       open: dto.open ?? row?.open ?? true,
       archived: dto.archived ?? row?.archived ?? false,
     };
@@ -235,6 +237,7 @@ export class AdminTermsService extends CatalogueResource<Term, AdminTermDto, Adm
           applicationFeeCents: o.applicationFeeCents,
           lateFeeCents: o.lateFeeCents,
           seats: o.seats,
+          acceptsDeferrals: o.acceptsDeferrals,
           open: true,
           archived: false,
           ...shiftedOffering(o, months),

@@ -41,6 +41,8 @@ function offering(overrides: Partial<Offering> = {}): Offering {
     lateFeeCents: 5_000,
     lateFeeStartsAt: new Date('2030-04-15T03:59:59Z'),
     seats: null,
+    replyDeadlineAt: null,
+    acceptsDeferrals: false,
     open: true,
     archived: false,
     createdAt: new Date(0),

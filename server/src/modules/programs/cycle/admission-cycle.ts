@@ -107,10 +107,10 @@ export function shiftYears(text: string, years: number): string {
 }
 
 /** The new dates of an offering copied `months` later (roll-over). */
-export function shiftedOffering<T extends Pick<Offering, 'opensAt' | 'closesAt' | 'rounds' | 'lateFeeStartsAt'>>(
+export function shiftedOffering<T extends Pick<Offering, 'opensAt' | 'closesAt' | 'rounds' | 'lateFeeStartsAt' | 'replyDeadlineAt'>>(
   offering: T,
   months: number,
-): Pick<Offering, 'opensAt' | 'closesAt' | 'rounds' | 'lateFeeStartsAt'> {
+): Pick<Offering, 'opensAt' | 'closesAt' | 'rounds' | 'lateFeeStartsAt' | 'replyDeadlineAt'> {
   return {
     opensAt: shiftInstant(offering.opensAt, months),
     closesAt: shiftInstant(offering.closesAt, months),
@@ -119,6 +119,7 @@ export function shiftedOffering<T extends Pick<Offering, 'opensAt' | 'closesAt' 
       deadlineAt: shiftInstant(new Date(round.deadlineAt), months).toISOString(),
     })),
     lateFeeStartsAt: offering.lateFeeStartsAt ? shiftInstant(offering.lateFeeStartsAt, months) : null,
+    replyDeadlineAt: offering.replyDeadlineAt ? shiftInstant(offering.replyDeadlineAt, months) : null,
   };
 }
 

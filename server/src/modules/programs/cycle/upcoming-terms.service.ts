@@ -6,7 +6,7 @@ import { ChangeFeedService } from '../../../common/cache/change-feed.service.js'
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { Offering, type AdmissionRound } from '../offering.entity.js';
 import { Term } from '../term.entity.js';
-import { OFFICE_ZONE, shiftedTerm } from './admission-cycle.js';
+import { OFFICE_ZONE, shiftInstant, shiftedTerm } from './admission-cycle.js';
 
 /** Session-level advisory lock that keeps two processes starting at once from both creating terms. */
 const UPCOMING_LOCK = 7_250_025;
@@ -146,6 +146,9 @@ export class UpcomingTermsService implements OnApplicationBootstrap {
           lateFeeCents: o.lateFeeCents,
           lateFeeStartsAt: priority.toJSDate(),
           seats: o.seats,
+          // the template's reply deadline moved by as many whole years as its term is behind
+          replyDeadlineAt: o.replyDeadlineAt ? shiftInstant(o.replyDeadlineAt, plan.months) : null,
+          acceptsDeferrals: o.acceptsDeferrals,
           open: true,
           archived: false,
         }),

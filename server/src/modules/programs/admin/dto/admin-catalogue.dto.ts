@@ -192,6 +192,9 @@ export class AdminOfferingResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'the late fee applies after this instant; null: never' })
   lateFeeStartsAt: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'null: no limit' }) seats: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'reply deadline given at release (issue 29); null: none' })
+  replyDeadlineAt: string | null;
+  @ApiProperty({ description: 'admitted applicants of the program may ask to defer to this offering' }) acceptsDeferrals: boolean;
   @ApiProperty({ description: 'the office may close an offering before its window ends' }) open: boolean;
   @ApiProperty() archived: boolean;
   @ApiProperty({ description: 'takes applications now (open, not archived, inside its window)' }) acceptingNow: boolean;
@@ -216,6 +219,8 @@ export class AdminOfferingResponse {
       lateFeeCents: row.lateFeeCents,
       lateFeeStartsAt: row.lateFeeStartsAt?.toISOString() ?? null,
       seats: row.seats,
+      replyDeadlineAt: row.replyDeadlineAt?.toISOString() ?? null,
+      acceptsDeferrals: row.acceptsDeferrals,
       open: row.open,
       archived: row.archived,
       acceptingNow,
@@ -259,6 +264,16 @@ export class AdminOfferingDto {
   @Min(0)
   @Max(1_000_000)
   seats?: number | null;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'reply deadline given at release (issue 29)' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({ strict: true })
+  @Matches(WITH_OFFSET)
+  replyDeadlineAt?: string | null;
+  @ApiPropertyOptional({ default: false, description: 'admitted applicants of the program may ask to defer to this offering' })
+  @IsOptional()
+  @IsBoolean()
+  acceptsDeferrals?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() open?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() archived?: boolean;
 }
