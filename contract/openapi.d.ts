@@ -3708,10 +3708,7 @@ export interface components {
       decision: components['schemas']['ChecklistDecision'] | null;
     };
     DeferralSemesterDto: {
-      /**
-       * @description the wire value of `semesterApplied`
-       * @example Spring 2028
-       */
+      /** @description the wire value of `semesterApplied` (a term key the office set) */
       key: string;
       /** @description the semester's name in the caller's language */
       label: string;

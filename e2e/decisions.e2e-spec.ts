@@ -163,7 +163,7 @@ describe('decisions released to applicants', () => {
     await expect(page.getByTestId('decision-letter').textContent()).resolves.toContain('¡Felicidades!');
     const again = page.getByTestId('decision-reply');
     await again.getByText('Su respuesta: rechazó la oferta. Puede cambiarla hasta la fecha límite.', { exact: true }).waitFor();
-    await expect(again.getByLabel(/¿Por qué rechaza la oferta\?/).inputValue()).resolves.toBe('cost');
+    await expect(again.getByLabel(/¿Por qué rechaza la oferta\?/).inputValue()).resolves.toBe('Cost or financial aid');
     await again.getByLabel('Sí, acepto la oferta').check();
     await again.getByRole('button', { name: 'Cambiar mi respuesta' }).click();
     await again.getByText('Gracias. Su respuesta quedó registrada: aceptó la oferta.', { exact: true }).waitFor();

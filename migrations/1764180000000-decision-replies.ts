@@ -1,21 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The office's first list of reasons an admitted applicant declines (it edits the list in the console). */
-const DECLINE_REASONS = [
-  {
-    value: 'attending-elsewhere',
-    label: { en: 'I will attend another school', es: 'Asistiré a otra institución', 'zh-CN': '我将就读其他学校' },
-  },
-  { value: 'cost', label: { en: 'Cost or financial aid', es: 'Costo o ayuda financiera', 'zh-CN': '费用或经济资助' } },
-  {
-    value: 'program-fit',
-    label: { en: 'The program is not the right fit', es: 'El programa no es el adecuado para mí', 'zh-CN': '该专业不适合我' },
-  },
-  { value: 'location', label: { en: 'Location or schedule', es: 'Ubicación u horario', 'zh-CN': '地点或时间安排' } },
-  { value: 'personal', label: { en: 'Personal or family reasons', es: 'Motivos personales o familiares', 'zh-CN': '个人或家庭原因' } },
-  { value: 'other', label: { en: 'Other', es: 'Otro', 'zh-CN': '其他' } },
-];
-
 /**
  * Issue 29 item 1, the applicant's reply to a released decision:
  * - `offerings.reply_deadline_at` (the office's reply deadline for the offering; a release may set another
@@ -25,7 +9,6 @@ const DECLINE_REASONS = [
  *   withdrawn_from_waitlist), `replied_at`, `reply_deadline_at` (copied from the offering at release),
  *   `reply_reason` (a value of the `declineReasons` list), `reply_attending_instead`, `deferral_term` (a term
  *   key) and `deferral_note`;
- * - the `declineReasons` option list, labelled in en/es/zh-CN, which the office manages with the others;
  * - webhook endpoints may subscribe to `application.replied`.
  */
 export class DecisionReplies1764180000000 implements MigrationInterface {
@@ -51,16 +34,9 @@ export class DecisionReplies1764180000000 implements MigrationInterface {
     await q.query(`ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_events_check
       CHECK (cardinality(events) > 0 AND events <@ ARRAY['application.started', 'application.submitted', 'payment.approved',
         'payment.declined', 'documents.completed', 'decision.released', 'application.replied']::text[])`);
-    await q.query(
-      `INSERT INTO dropdowns (key, label, options, sort_order)
-       VALUES ('declineReasons', 'Reasons for declining an offer', $1, (SELECT coalesce(max(sort_order), 0) + 1 FROM dropdowns))
-       ON CONFLICT (key) DO NOTHING`,
-      [JSON.stringify(DECLINE_REASONS)],
-    );
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DELETE FROM dropdowns WHERE key = 'declineReasons'`);
     await q.query(`ALTER TABLE webhook_endpoints DROP CONSTRAINT webhook_endpoints_events_check`);
     await q.query(`ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_events_check
       CHECK (cardinality(events) > 0 AND events <@ ARRAY['application.started', 'application.submitted', 'payment.approved',

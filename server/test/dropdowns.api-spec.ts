@@ -23,6 +23,7 @@ const KEYS = [
   'states',
   'seminaries',
   'yeshivas',
+  'declineReasons',
 ];
 
 interface Dropdown {

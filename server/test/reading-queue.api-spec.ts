@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { makePng } from './support/files.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 
 /**
@@ -96,10 +97,8 @@ describe('reader access', () => {
   });
 
   it("downloads an assigned application's documents, never an unassigned one's, and cannot write to either", async () => {
-    const png = Buffer.from(
-      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e9d2a40000000049454e44ae426082',
-      'hex',
-    );
+    // a real PNG (the upload re-encodes images, issue 26 item 3: a damaged one is refused)
+    const png = makePng();
     const upload = async (id: string) => {
       const response = await t
         .http()

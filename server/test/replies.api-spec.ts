@@ -101,12 +101,20 @@ describe('Replies to a released decision', () => {
     const reasons = (await a.http().get('/api/dropdowns').set('Accept-Language', 'zh-CN')).body.find(
       (list: { key: string }) => list.key === 'declineReasons',
     );
-    expect(reasons.options.map((o: { value: string }) => o.value)).toContain('attending-elsewhere');
-    expect(reasons.options.find((o: { value: string }) => o.value === 'cost').label).toBe('费用或经济资助');
+    expect(reasons.options.map((o: { value: string }) => o.value)).toContain('I will attend another school');
+    expect(reasons.options.find((o: { value: string }) => o.value === 'Cost or financial aid').label).toBe('费用或经济资助');
 
-    const declined = await putReply(app, { choice: 'decline', reason: 'attending-elsewhere', attendingInstead: '  State University ' });
+    const declined = await putReply(app, {
+      choice: 'decline',
+      reason: 'I will attend another school',
+      attendingInstead: '  State University ',
+    });
     expect(declined.status).toBe(200);
-    expect(declined.body).toMatchObject({ reply: 'declined', reason: 'attending-elsewhere', attendingInstead: 'State University' });
+    expect(declined.body).toMatchObject({
+      reply: 'declined',
+      reason: 'I will attend another school',
+      attendingInstead: 'State University',
+    });
     expect((await getReply(app, 'es')).body.reasonLabel).toBe('Asistiré a otra institución');
     const changed = await putReply(app, { choice: 'accept' });
     expect(changed.body).toMatchObject({ reply: 'accepted', reason: null, attendingInstead: null });
@@ -156,7 +164,7 @@ describe('Replies to a released decision', () => {
 
     const denied = await released('denied');
     expect((await getReply(denied)).body).toMatchObject({ choices: [], closedCode: 'RPL-409-no-reply' });
-    const refused = await putReply(denied, { choice: 'decline', reason: 'cost' }, 'zh-CN');
+    const refused = await putReply(denied, { choice: 'decline', reason: 'Cost or financial aid' }, 'zh-CN');
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'RPL-409-no-reply', message: '此决定无需回复。' });
   });
@@ -182,7 +190,7 @@ describe('Replies to a released decision', () => {
 
       jest.setSystemTime(Date.parse(deadline));
       expect((await getReply(app)).body).toMatchObject({ choices: [], closedCode: 'RPL-422-late', reply: 'accepted' });
-      const late = await putReply(app, { choice: 'decline', reason: 'cost' }, 'es');
+      const late = await putReply(app, { choice: 'decline', reason: 'Cost or financial aid' }, 'es');
       expect(late.status).toBe(422);
       expect(late.body.code).toBe('RPL-422-late');
       expect(late.body.message).toContain(day);
@@ -245,7 +253,7 @@ describe('Replies to a released decision', () => {
           .http()
           .put(`/api/applications/${mine.id}/reply`)
           .set('X-Application-Token', other.token)
-          .send({ choice: 'decline', reason: 'cost' })
+          .send({ choice: 'decline', reason: 'Cost or financial aid' })
       ).status,
     ).toBe(403);
     expect((await getReply(mine)).body.reply).toBeNull();

@@ -32,6 +32,7 @@ describe('dropdown seeds (spec §3)', () => {
       'states',
       'seminaries',
       'yeshivas',
+      'declineReasons',
     ]);
   });
 

@@ -390,6 +390,19 @@ export const DROPDOWN_SEEDS: readonly DropdownSeed[] = [
       'Other',
     ),
   },
+  // Why an admitted applicant declines the offer (issue 29 item 1), edited by the office.
+  {
+    key: 'declineReasons',
+    label: 'Reasons for declining an offer',
+    options: translated(
+      ['I will attend another school', 'Asistiré a otra institución', '我将就读其他学校'],
+      ['Cost or financial aid', 'Costo o ayuda financiera', '费用或经济资助'],
+      ['The program is not the right fit', 'El programa no es el adecuado para mí', '该专业不适合我'],
+      ['Location or schedule', 'Ubicación u horario', '地点或时间安排'],
+      ['Personal or family reasons', 'Motivos personales o familiares', '个人或家庭原因'],
+      ['Other', 'Otro', '其他'],
+    ),
+  },
 ];
 
 /**

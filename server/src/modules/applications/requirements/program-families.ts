@@ -2,7 +2,7 @@ import type { PrerequisiteSubject } from '../application-fields.js';
 
 /**
  * The specific program flags of spec §3 ("Program category flags (derived from fieldOfInterest)"),
- * derived from the catalogue name of a field of interest (`programs.catalogue.ts` uses the flag list's
+ * derived from the catalogue name of a field of interest (the `programs` table, seeded from the flag list's
  * names). Legacy names no gender is offered (Cyber Security, Bachelor of Professional Studies-MSW,
  * Doctorate in Counseling Psychology) are recognised too, so an old record still resolves.
  */

@@ -42,7 +42,7 @@ export class ReplyDto {
 
 /** A semester an admitted applicant may ask to defer to. */
 export class DeferralSemesterDto {
-  @ApiProperty({ example: 'Spring 2028', description: 'the wire value of `semesterApplied`' }) key: string;
+  @ApiProperty({ description: 'the wire value of `semesterApplied` (a term key the office set)' }) key: string;
   @ApiProperty({ description: "the semester's name in the caller's language" }) label: string;
   @ApiProperty({ format: 'date', description: 'first day of classes' }) startsOn: string;
 }
