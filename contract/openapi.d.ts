@@ -3797,7 +3797,8 @@ export interface components {
         | 'payment.declined'
         | 'documents.completed'
         | 'decision.released'
-        | 'application.replied';
+        | 'application.replied'
+        | 'deferral.requested';
       /** Format: uuid */
       endpointId: string;
       endpointUrl: string;
@@ -3839,6 +3840,7 @@ export interface components {
         | 'documents.completed'
         | 'decision.released'
         | 'application.replied'
+        | 'deferral.requested'
       )[];
       enabled: boolean;
       /**
@@ -3871,6 +3873,7 @@ export interface components {
         | 'documents.completed'
         | 'decision.released'
         | 'application.replied'
+        | 'deferral.requested'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -3890,6 +3893,7 @@ export interface components {
         | 'documents.completed'
         | 'decision.released'
         | 'application.replied'
+        | 'deferral.requested'
       )[];
       enabled: boolean;
       /**
@@ -3922,6 +3926,7 @@ export interface components {
         | 'documents.completed'
         | 'decision.released'
         | 'application.replied'
+        | 'deferral.requested'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;

@@ -9,7 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   withdrawn_from_waitlist), `replied_at`, `reply_deadline_at` (copied from the offering at release),
  *   `reply_reason` (a value of the `declineReasons` list), `reply_attending_instead`, `deferral_term` (a term
  *   key) and `deferral_note`;
- * - webhook endpoints may subscribe to `application.replied`.
+ * - webhook endpoints may subscribe to `application.replied` and `deferral.requested`.
  */
 export class DecisionReplies1764180000000 implements MigrationInterface {
   name = 'DecisionReplies1764180000000';
@@ -33,7 +33,7 @@ export class DecisionReplies1764180000000 implements MigrationInterface {
     await q.query(`ALTER TABLE webhook_endpoints DROP CONSTRAINT webhook_endpoints_events_check`);
     await q.query(`ALTER TABLE webhook_endpoints ADD CONSTRAINT webhook_endpoints_events_check
       CHECK (cardinality(events) > 0 AND events <@ ARRAY['application.started', 'application.submitted', 'payment.approved',
-        'payment.declined', 'documents.completed', 'decision.released', 'application.replied']::text[])`);
+        'payment.declined', 'documents.completed', 'decision.released', 'application.replied', 'deferral.requested']::text[])`);
   }
 
   async down(q: QueryRunner): Promise<void> {

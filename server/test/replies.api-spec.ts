@@ -52,7 +52,7 @@ describe('Replies to a released decision', () => {
       .http()
       .post('/api/admin/webhooks')
       .set(admin())
-      .send({ url: receiver.url('/replies'), events: ['application.replied'] });
+      .send({ url: receiver.url('/replies'), events: ['application.replied', 'deferral.requested'] });
     expect(endpoint.status).toBe(201);
     secret = endpoint.body.secret as string;
   }, 60_000);
@@ -151,6 +151,14 @@ describe('Replies to a released decision', () => {
       deferTo: offered[0]!.key,
       deferralNote: 'Military service this year',
     });
+    // integrators hear of the request as such, besides the reply
+    const got = await receiver.waitFor(
+      (all) => all.some((r) => r.body.includes(app.id) && r.body.includes('"deferral.requested"')),
+      15_000,
+    );
+    const request = got.find((r) => r.body.includes(app.id) && r.body.includes('"deferral.requested"'))!;
+    const payload = new Webhook(secret).verify(request.body, request.headers) as { data: { deferral: { deferTo: string; note: string } } };
+    expect(payload.data.deferral).toMatchObject({ deferTo: offered[0]!.key, note: 'Military service this year' });
   });
 
   it('lets a waitlisted applicant stay or withdraw, refuses an admit’s choices; a denial takes no reply', async () => {

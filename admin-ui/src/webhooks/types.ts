@@ -34,4 +34,5 @@ export const WEBHOOK_EVENTS = [
   'documents.completed',
   'decision.released',
   'application.replied',
+  'deferral.requested',
 ] as const satisfies readonly WebhookEvent[];

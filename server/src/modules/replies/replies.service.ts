@@ -36,7 +36,8 @@ function replyState(app: Application) {
  * instead) or ask to defer to a later semester of the same program that accepts deferrals; waitlisted ones
  * stay on the waitlist or withdraw. The rules are `reply-rules.ts` (an allow-list per decision, the
  * deadline); a reply may be changed until the deadline. Each reply is audited (`reply`) and sent to webhook
- * subscribers as `application.replied`, in the transaction that records it.
+ * subscribers as `application.replied` (and a deferral request also as `deferral.requested`), in the
+ * transaction that records it.
  */
 @Injectable()
 export class RepliesService {
@@ -119,6 +120,10 @@ export class RepliesService {
         },
         manager,
       );
+      if (after.reply === 'deferral_requested')
+        await this.outbox.record(manager, 'deferral.requested', id, {
+          deferral: { deferTo: after.deferralTerm, note: after.deferralNote, requestedAt: iso(after.repliedAt) },
+        });
       await this.outbox.record(manager, 'application.replied', id, {
         reply: {
           decision: after.decision,

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'documents.completed',
   'decision.released',
   'application.replied',
+  'deferral.requested',
 ] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */
