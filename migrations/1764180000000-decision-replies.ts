@@ -8,7 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - on `applications`: `reply` (an allow-list: accepted, declined, deferral_requested, staying_on_waitlist,
  *   withdrawn_from_waitlist), `replied_at`, `reply_deadline_at` (copied from the offering at release),
  *   `reply_reason` (a value of the `declineReasons` list), `reply_attending_instead`, `deferral_term` (a term
- *   key) and `deferral_note`;
+ *   key), `deferral_note` and `reply_reminded_at` (the one reminder before the deadline, claimed once);
  * - webhook endpoints may subscribe to `application.replied` and `deferral.requested`.
  */
 export class DecisionReplies1764180000000 implements MigrationInterface {
@@ -27,6 +27,7 @@ export class DecisionReplies1764180000000 implements MigrationInterface {
         ADD COLUMN reply_attending_instead text,
         ADD COLUMN deferral_term text,
         ADD COLUMN deferral_note text,
+        ADD COLUMN reply_reminded_at timestamptz,
         ADD CONSTRAINT applications_reply_check
           CHECK (reply IN ('accepted', 'declined', 'deferral_requested', 'staying_on_waitlist', 'withdrawn_from_waitlist'))`);
     await q.query(`CREATE INDEX applications_reply_idx ON applications (reply) WHERE reply IS NOT NULL`);
@@ -45,7 +46,7 @@ export class DecisionReplies1764180000000 implements MigrationInterface {
     await q.query(`
       ALTER TABLE applications DROP CONSTRAINT applications_reply_check, DROP COLUMN reply, DROP COLUMN replied_at,
         DROP COLUMN reply_deadline_at, DROP COLUMN reply_reason, DROP COLUMN reply_attending_instead,
-        DROP COLUMN deferral_term, DROP COLUMN deferral_note`);
+        DROP COLUMN deferral_term, DROP COLUMN deferral_note, DROP COLUMN reply_reminded_at`);
     await q.query(`ALTER TABLE offerings DROP COLUMN reply_deadline_at, DROP COLUMN accepts_deferrals`);
   }
 }

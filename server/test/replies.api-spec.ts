@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Webhook } from 'standardwebhooks';
 import { DecisionsService } from '../src/modules/decisions/decisions.service.js';
+import { ReplyRemindersService } from '../src/modules/replies/reply-reminders.service.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -19,6 +21,8 @@ describe('Replies to a released decision', () => {
   let adminToken: string;
   let receiver: WebhookReceiver;
   let secret: string;
+  let sink: SmtpSink;
+  let b: TestApp;
   let seq = 0;
   const admin = () => auth(adminToken);
 
@@ -45,7 +49,11 @@ describe('Replies to a released decision', () => {
     a.http().put(`/api/applications/${app.id}/reply`).set('X-Application-Token', app.token).set('Accept-Language', language).send(body);
 
   beforeAll(async () => {
-    a = await createTestApp({ JOBS_POLL_SECONDS: '0.5' });
+    sink = await startSmtpSink();
+    // the reminder job runs when a test calls it, on two replicas at once
+    const env = { JOBS_POLL_SECONDS: '0.5', SMTP_URL: sink.url, REPLY_REMINDER_INTERVAL_SECONDS: '0', REPLY_REMINDER_DAYS_BEFORE: '3' };
+    a = await createTestApp(env);
+    b = await createTestApp(env, { sameDatabaseAs: a });
     adminToken = await a.login();
     receiver = await startWebhookReceiver();
     const endpoint = await a
@@ -59,7 +67,9 @@ describe('Replies to a released decision', () => {
   afterAll(async () => {
     jest.useRealTimers();
     await receiver?.close();
+    await b?.close();
     await a?.close();
+    await sink?.close();
   });
 
   it('offers an admitted applicant accept, decline or defer, records an accept, audits it and sends one signed webhook', async () => {
@@ -250,6 +260,44 @@ describe('Replies to a released decision', () => {
       .expect(200);
     await a.app.get(DecisionsService).releaseDue();
     expect((await getReply(started)).body).toMatchObject({ decision: 'waitlisted', deadlineAt: own });
+  });
+
+  it('reminds an applicant who has not replied once, N days before the deadline, in her language and zone — never twice, even from two replicas at once', async () => {
+    const DAY = 86_400_000;
+    const deadline = new Date(Math.ceil((Date.now() + 5 * DAY) / 1000) * 1000 - 1);
+    const zone = 'Asia/Shanghai';
+    const waiting = await released('admitted', { deadline: deadline.toISOString(), locale: 'zh-CN', timeZone: zone });
+    const replied = await released('waitlisted', { deadline: deadline.toISOString() });
+    await putReply(replied, { choice: 'stay' }).expect(200);
+    const denied = await released('denied', { deadline: deadline.toISOString() });
+    const email = (await a.db.query(`SELECT email FROM applications WHERE id = $1`, [waiting.id])).rows[0].email as string;
+    const mine = () => sink.messages.filter((m) => m.to.includes(email) && m.subject.includes('回复您的录取决定'));
+    const run = (at: number) => Promise.all([a, b].map((t) => t.app.get(ReplyRemindersService).run(new Date(at))));
+
+    // five days ahead: not yet (3 days before)
+    await run(Date.now());
+    const remindedAt = async (id: string) =>
+      (await a.db.query(`SELECT reply_reminded_at FROM applications WHERE id = $1`, [id])).rows[0].reply_reminded_at as Date | null;
+    expect(await remindedAt(waiting.id)).toBeNull();
+    // 3 days before the deadline, both replicas run at once: one e-mail (one of them claimed it)
+    await run(deadline.getTime() - 3 * DAY + 1000);
+    expect(await remindedAt(waiting.id)).not.toBeNull();
+    await sink.waitFor((m) => m.to.includes(email) && m.subject.includes('回复您的录取决定'), 10_000);
+    const [mail] = mine();
+    const when = new Intl.DateTimeFormat('zh-CN', { timeZone: zone, dateStyle: 'long' }).format(deadline);
+    expect(mail!.subject).toContain('回复您的录取决定');
+    expect(mail!.subject).toContain(when);
+    expect(mail!.text).toMatch(/\/validation\?token=/);
+    // later runs, up to the deadline: nothing more; the one who replied and the denied one get nothing
+    await run(deadline.getTime() - DAY);
+    await run(deadline.getTime() - 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mine()).toHaveLength(1);
+    const remindedOthers = await a.db.query(
+      `SELECT count(*)::int AS n FROM applications WHERE id = ANY($1) AND reply_reminded_at IS NOT NULL`,
+      [[replied.id, denied.id]],
+    );
+    expect(remindedOthers.rows[0].n).toBe(0);
   });
 
   it('refuses another applicant’s link, and answers DEC-404 before release', async () => {

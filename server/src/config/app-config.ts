@@ -259,6 +259,10 @@ export const configSchema = z.object({
   RECOMMENDATION_REMINDER_MAX: z.coerce.number().int().min(0).max(10).default(3),
   /** How often the reminder job looks for recommenders to remind (seconds); 0 turns the job off. */
   RECOMMENDATION_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** Days before the reply deadline an admitted or waitlisted applicant who has not replied is reminded, once (issue 29). */
+  REPLY_REMINDER_DAYS_BEFORE: z.coerce.number().min(0).max(365).default(3),
+  /** How often the reply reminder job looks for applicants to remind (seconds); 0 turns the job off. */
+  REPLY_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   /** Resends an applicant may ask for per recommender per hour (then 429 AUTH-429 with Retry-After). */
   RECOMMENDATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).default(3),
 });

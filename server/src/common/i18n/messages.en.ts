@@ -172,6 +172,9 @@ export const en = {
     decisionSubject: 'A decision on your application is available',
     decisionText:
       'Dear {{greetingName}},\n\nA decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, is now available. To read it, open this link:\n{{link}}',
+    replyReminderSubject: 'Please reply to your admission decision by {{replyBy}}',
+    replyReminderText:
+      'Dear {{greetingName}},\n\nYou have not yet replied to the admission decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}. Please reply by {{replyBy}}. To read the letter and reply, open this link:\n{{link}}',
     decisionLoginText: 'You can also log in and see it on your home page.',
     completeSubject: 'Your application file is complete',
     completeText:

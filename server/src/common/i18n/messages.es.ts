@@ -170,6 +170,9 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     decisionSubject: 'Hay una decisión sobre su solicitud',
     decisionText:
       'Estimado/a {{greetingName}}:\n\nYa está disponible una decisión sobre su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Para leerla, abra este enlace:\n{{link}}',
+    replyReminderSubject: 'Responda a su decisión de admisión antes del {{replyBy}}',
+    replyReminderText:
+      'Estimado/a {{greetingName}}:\n\nTodavía no ha respondido a la decisión de admisión de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Responda a más tardar el {{replyBy}}. Para leer la carta y responder, abra este enlace:\n{{link}}',
     decisionLoginText: 'También puede iniciar sesión y verla en su página de inicio.',
     completeSubject: 'Su expediente de solicitud está completo',
     completeText:

@@ -158,6 +158,9 @@ export const zhCN: LocaleMessages<'other'> = {
     decisionSubject: '您的申请已有决定',
     decisionText:
       '{{greetingName}}，您好：\n\n您申请的{{program}}（{{semester}}，参考编号 {{referenceNumber}}）已有决定。请打开以下链接查看：\n{{link}}',
+    replyReminderSubject: '请在 {{replyBy}} 之前回复您的录取决定',
+    replyReminderText:
+      '{{greetingName}}，您好：\n\n您尚未回复关于{{program}}（{{semester}}，参考编号 {{referenceNumber}}）申请的录取决定。请在 {{replyBy}} 之前回复。如需查看通知书并回复，请打开此链接：\n{{link}}',
     decisionLoginText: '您也可以登录后在主页上查看。',
     completeSubject: '您的申请材料已齐全',
     completeText:

@@ -15,7 +15,7 @@ import { salutationName } from '../../../../contract/format/person-name.js';
  * "a decision is available" (issue 15, sent by the decision release job), or "your file is complete"
  * (issue 24: sent when the last required item arrives, with a link to the documents).
  */
-export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision' | 'complete';
+export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision' | 'complete' | 'replyReminder';
 
 /** pg-boss queue of the applicant's link e-mails (start, continue, details): one job per e-mail, ids only. */
 export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
@@ -23,7 +23,7 @@ export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
 /** Payload of an {@link APPLICATION_MAIL_QUEUE} job. */
 export interface ApplicationMailJob {
   applicationId: string;
-  kind: Exclude<LinkMailKind, 'decision'>;
+  kind: Exclude<LinkMailKind, 'decision' | 'replyReminder'>;
 }
 
 /**
@@ -88,12 +88,13 @@ export class ApplicationMailService implements OnModuleInit {
   }
 
   /**
-   * Sends one link e-mail to the application's address now (the decision release job's notice). Delivery
-   * failures are logged, never thrown: the caller's work has already succeeded.
+   * Sends one link e-mail to the application's address now (the decision release job's notice, the reply
+   * reminder). Delivery failures are logged, never thrown: the caller's work has already succeeded.
+   * @param extra more message parameters (the reminder's `replyBy`, in the applicant's language and zone)
    */
-  async sendLink(application: Application, token: string, kind: LinkMailKind): Promise<void> {
+  async sendLink(application: Application, token: string, kind: LinkMailKind, extra: Record<string, string> = {}): Promise<void> {
     try {
-      await this.send(application, token, kind);
+      await this.send(application, token, kind, extra);
     } catch (error) {
       this.logger.error(
         `Could not send the ${kind} e-mail of application ${application.id}: ${error instanceof Error ? error.message : String(error)}`,
@@ -102,7 +103,7 @@ export class ApplicationMailService implements OnModuleInit {
   }
 
   /** @throws the delivery error */
-  private async send(application: Application, token: string, kind: LinkMailKind): Promise<void> {
+  private async send(application: Application, token: string, kind: LinkMailKind, extra: Record<string, string> = {}): Promise<void> {
     const { locale, program, semester, deadline } = await this.words.wordsOf(application);
     const link = this.linkFor(token);
     const params = {
@@ -113,10 +114,14 @@ export class ApplicationMailService implements OnModuleInit {
       link,
       continueUrl: `${this.publicUrl}/continue`,
       days: this.config.APPLICATION_TOKEN_TTL_DAYS,
+      ...extra,
     };
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     // "log in and see it on your home page" only to an applicant who has an account (issue 24)
-    const login = kind === 'decision' && application.userId ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}` : '';
+    const login =
+      (kind === 'decision' || kind === 'replyReminder') && application.userId
+        ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}`
+        : '';
     // a draft's e-mails say by when to submit: the next deadline of its own offering and round (issue 25)
     const due =
       deadline && (kind === 'start' || kind === 'continue') ? `\n\n${this.i18n.t('mail.deadlineText', locale, { deadline })}` : '';

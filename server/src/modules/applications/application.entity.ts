@@ -79,6 +79,8 @@ export class Application {
   @Column('text', { name: 'deferral_term', nullable: true }) deferralTerm: string | null;
   /** Why the applicant asks to defer (≤ 1,000 characters). */
   @Column('text', { name: 'deferral_note', nullable: true }) deferralNote: string | null;
+  /** When the applicant was reminded that the reply deadline is near (claimed by one replica; null: not yet). */
+  @Column('timestamptz', { name: 'reply_reminded_at', nullable: true }) replyRemindedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

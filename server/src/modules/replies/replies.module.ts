@@ -1,17 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module.js';
+import { ApplicationsModule } from '../applications/applications.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { DropdownsModule } from '../dropdowns/dropdowns.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
 import { RepliesController } from './replies.controller.js';
 import { RepliesService } from './replies.service.js';
+import { ReplyRemindersService } from './reply-reminders.service.js';
 
-/** The applicant's reply to a released decision (issue 29): accept, decline, defer; stay on or leave the waitlist. */
+/** The applicant's reply to a released decision (issue 29): accept, decline, defer; stay on or leave the waitlist; the reminder before the deadline. */
 @Module({
-  imports: [AuthModule, AdminModule, DropdownsModule, ProgramsModule, TokenModule],
+  imports: [AuthModule, AdminModule, ApplicationsModule, DropdownsModule, ProgramsModule, TokenModule],
   controllers: [RepliesController],
-  providers: [RepliesService],
-  exports: [RepliesService],
+  providers: [RepliesService, ReplyRemindersService],
+  exports: [RepliesService, ReplyRemindersService],
 })
 export class RepliesModule {}
