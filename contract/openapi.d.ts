@@ -1438,6 +1438,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/deferrals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Deferral requests (filter status; Content-Range) */
+    get: operations['listDeferrals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}/deferral/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a deferral request (moves the application to the new semester) */
+    post: operations['approveDeferral'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/applications/{id}/deferral/deny': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deny a deferral request with a note */
+    post: operations['denyDeferral'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/webhooks/deliveries': {
     parameters: {
       query?: never;
@@ -3751,6 +3802,13 @@ export interface components {
       /** @description that semester's name in the caller's language */
       deferToLabel: string | null;
       deferralNote: string | null;
+      /**
+       * @description the office's answer to the deferral request (issue 29 item 3); null: none asked or still pending
+       * @enum {string|null}
+       */
+      deferralDecision: 'approved' | 'denied' | null;
+      /** @description the office's note on that answer */
+      deferralDecisionNote: string | null;
       /** @description admitted: the semesters of the same program that accept deferrals */
       deferralSemesters: components['schemas']['DeferralSemesterDto'][];
     };
@@ -3768,6 +3826,87 @@ export interface components {
       deferTo?: string;
       /** @description defer: why the applicant asks to start later */
       deferralNote?: string;
+    };
+    DeferralRowResponse: {
+      /**
+       * Format: uuid
+       * @description the application id
+       */
+      id: string;
+      /** @description the applicant's name, in the order of the application's language */
+      name: string;
+      /** @description the reference number */
+      referenceNumber: string;
+      /** @description the program's label in the caller's language */
+      program: string;
+      /** @description the semester key the applicant was admitted to (before an approval moved it) */
+      fromTerm: string;
+      /** @description that semester's name in the caller's language */
+      fromTermLabel: string;
+      /** @description the semester key asked for */
+      toTerm: string;
+      /** @description that semester's name in the caller's language */
+      toTermLabel: string;
+      /** @description the applicant's reason */
+      note: string | null;
+      /**
+       * Format: date-time
+       * @description when the applicant asked (the reply instant)
+       */
+      requestedAt: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'denied';
+      /** @description the office's note on its answer */
+      decisionNote: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+    };
+    ApproveDeferralDto: {
+      /** @description a note to the applicant (shown on the reply and in the e-mail) */
+      note?: string;
+    };
+    DeferralDecisionResponse: {
+      /**
+       * Format: uuid
+       * @description the application id
+       */
+      id: string;
+      /** @description the applicant's name, in the order of the application's language */
+      name: string;
+      /** @description the reference number */
+      referenceNumber: string;
+      /** @description the program's label in the caller's language */
+      program: string;
+      /** @description the semester key the applicant was admitted to (before an approval moved it) */
+      fromTerm: string;
+      /** @description that semester's name in the caller's language */
+      fromTermLabel: string;
+      /** @description the semester key asked for */
+      toTerm: string;
+      /** @description that semester's name in the caller's language */
+      toTermLabel: string;
+      /** @description the applicant's reason */
+      note: string | null;
+      /**
+       * Format: date-time
+       * @description when the applicant asked (the reply instant)
+       */
+      requestedAt: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'denied';
+      /** @description the office's note on its answer */
+      decisionNote: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      /**
+       * @description approved: what happened to the decision (DEFERRAL_APPROVAL)
+       * @enum {string|null}
+       */
+      approval: 'keep-decision' | 'reopen' | null;
+    };
+    DenyDeferralDto: {
+      /** @description why the request is declined (shown on the reply and in the e-mail) */
+      note: string;
     };
     WebhookAttemptResponse: {
       /** Format: date-time */
@@ -3798,7 +3937,8 @@ export interface components {
         | 'documents.completed'
         | 'decision.released'
         | 'application.replied'
-        | 'deferral.requested';
+        | 'deferral.requested'
+        | 'deferral.decided';
       /** Format: uuid */
       endpointId: string;
       endpointUrl: string;
@@ -3841,6 +3981,7 @@ export interface components {
         | 'decision.released'
         | 'application.replied'
         | 'deferral.requested'
+        | 'deferral.decided'
       )[];
       enabled: boolean;
       /**
@@ -3874,6 +4015,7 @@ export interface components {
         | 'decision.released'
         | 'application.replied'
         | 'deferral.requested'
+        | 'deferral.decided'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -3894,6 +4036,7 @@ export interface components {
         | 'decision.released'
         | 'application.replied'
         | 'deferral.requested'
+        | 'deferral.decided'
       )[];
       enabled: boolean;
       /**
@@ -3927,6 +4070,7 @@ export interface components {
         | 'decision.released'
         | 'application.replied'
         | 'deferral.requested'
+        | 'deferral.decided'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -14659,6 +14803,382 @@ export interface operations {
            *       "success": false,
            *       "code": "RPL-422-choice",
            *       "message": "This answer is not one of the choices for your decision."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listDeferrals: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example deferrals 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeferralRowResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  approveDeferral: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveDeferralDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeferralDecisionResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description APP-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-404",
+           *       "message": "No such application."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DFR-409-not-pending no request waiting; DFR-409-target the semester is no longer offered */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DFR-409-not",
+           *       "message": "This application has no deferral request waiting for an answer."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 (note longer than 1000 characters) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  denyDeferral: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DenyDeferralDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeferralDecisionResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description APP-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "APP-404",
+           *       "message": "No such application."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DFR-409-not-pending no request waiting */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DFR-409-not",
+           *       "message": "This application has no deferral request waiting for an answer."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 (note missing or longer than 1000 characters) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

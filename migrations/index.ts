@@ -12,6 +12,7 @@ import { FeatureTables1763900000000 } from './1763900000000-feature-tables.js';
 import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { DecisionReplies1764180000000 } from './1764180000000-decision-replies.js';
+import { DeferralDecisions1764190000000 } from './1764190000000-deferral-decisions.js';
 import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AdmissionCycles1764160000000,
   LetterFullName1764170000000,
   DecisionReplies1764180000000,
+  DeferralDecisions1764190000000,
 ];

@@ -22,6 +22,7 @@ import MailIcon from '@mui/icons-material/MarkEmailRead';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
 import InboxIcon from '@mui/icons-material/Inbox';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import RuleIcon from '@mui/icons-material/Rule';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
@@ -74,6 +75,7 @@ const DeliveryShow = lazy(() => import('./webhooks/DeliveryShow'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 const QueueList = lazy(() => import('./reviews/QueueList'));
+const DeferralList = lazy(() => import('./deferrals/DeferralList'));
 const ReviewCriterionList = lazy(() => import('./reviews/ReviewCriterionList'));
 const ReviewCriterionEdit = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionEdit })));
 const ReviewCriterionCreate = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionCreate })));
@@ -142,6 +144,8 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           recordRepresentation={(r: ApplicationRecord) => `#${r.referenceNumber} ${formatPersonName(r)}`}
           options={{ label: 'app.menu.applications' }}
         />
+        {/* The deferral queue (issue 29 item 3): approve or deny requests to start in a later semester. */}
+        <Resource name="deferrals" list={DeferralList} icon={EventRepeatIcon} options={{ label: 'app.menu.deferrals' }} />
         <Resource
           name="advisory-lines"
           list={AdvisoryLineList}

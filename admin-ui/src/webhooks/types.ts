@@ -35,4 +35,5 @@ export const WEBHOOK_EVENTS = [
   'decision.released',
   'application.replied',
   'deferral.requested',
+  'deferral.decided',
 ] as const satisfies readonly WebhookEvent[];

@@ -263,6 +263,12 @@ export const configSchema = z.object({
   REPLY_REMINDER_DAYS_BEFORE: z.coerce.number().min(0).max(365).default(3),
   /** How often the reply reminder job looks for applicants to remind (seconds); 0 turns the job off. */
   REPLY_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /**
+   * What an approved deferral does to the decision (issue 29 item 3): `keep-decision` — the application stays
+   * admitted and released in the new term and the applicant confirms again (reply reset, the new offering's
+   * reply deadline); `reopen` — the decision is cleared (as a rescind) for review in the new term.
+   */
+  DEFERRAL_APPROVAL: z.enum(['keep-decision', 'reopen']).default('keep-decision'),
   /** Resends an applicant may ask for per recommender per hour (then 429 AUTH-429 with Retry-After). */
   RECOMMENDATION_RESENDS_PER_HOUR: z.coerce.number().int().min(1).default(3),
 });

@@ -3,7 +3,8 @@
  * admitted applicants accept, decline (a reason from the office's list, where they will attend instead) or
  * ask to start in a later semester; waitlisted ones stay on the waitlist or withdraw. Shows the deadline in
  * the applicant's zone as the server writes it, the answer recorded so far (which may be changed until the
- * deadline), and after the deadline only what was answered. Radio buttons in a fieldset, the extra fields
+ * deadline), the office's answer to a deferral request with its note (issue 29 item 3), and after the
+ * deadline only what was answered. Radio buttons in a fieldset, the extra fields
  * under the choice that asks for them, errors linked to their fields, the outcome announced (role=status).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -115,6 +116,12 @@ export function DecisionReplyForm({ id, token }: { id: string; token?: string | 
         <p ref={statusRef} tabIndex={-1} role="status" className={saved ? 'notice notice--success' : 'notice'} data-testid="reply-current">
           {saved ? t('reply.saved', { answer: answered }) : t('reply.current', { answer: answered })}
         </p>
+      )}
+      {reply.deferralDecision && reply.deferToLabel && (
+        <div className="notice" data-testid="reply-deferral-decision">
+          <p>{t(`reply.deferral_${reply.deferralDecision}`, { semester: reply.deferToLabel })}</p>
+          {reply.deferralDecisionNote && <p>{t('reply.deferral_decision_note', { note: reply.deferralDecisionNote })}</p>}
+        </div>
       )}
       {reply.closedCode === 'RPL-422-late' && (
         <p className="notice" data-testid="reply-closed">

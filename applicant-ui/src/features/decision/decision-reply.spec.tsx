@@ -5,7 +5,8 @@
  * The reply to a released decision (issue 29 item 1) as the applicant meets it: the choices the server
  * offers as radio buttons under the question, the decline reason and deferral fields only under the choice
  * that asks for them, client errors before any request, the body sent with only the chosen fields, the
- * recorded answer announced, and after the deadline only the answer and the office to contact.
+ * recorded answer announced, the office's answer to a deferral request (issue 29 item 3), and after the
+ * deadline only the answer and the office to contact.
  */
 import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -37,6 +38,8 @@ const ADMITTED: DecisionReply = {
   deferTo: null,
   deferToLabel: null,
   deferralNote: null,
+  deferralDecision: null,
+  deferralDecisionNote: null,
   deferralSemesters: [{ key: 'Spring 2032', label: 'Spring 2032', startsOn: '2032-01-10' }],
 };
 const REASONS = [
@@ -126,6 +129,54 @@ describe('the reply to a released decision', () => {
     expect(screen.getByTestId('reply-closed').textContent).toContain('April 30, 2031 11:59 PM (Eastern Daylight Time)');
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('tells the applicant the office approved the deferral request, with its note', async () => {
+    const approved: DecisionReply = {
+      ...ADMITTED,
+      deferTo: 'Spring 2032',
+      deferToLabel: 'Spring 2032',
+      deferralNote: 'Military service',
+      deferralDecision: 'approved',
+      deferralDecisionNote: 'Welcome next year',
+    };
+    serve(approved);
+    renderWithI18n(i18n, <DecisionReplyForm id="app-1" token="tok" />);
+    const notice = await screen.findByTestId('reply-deferral-decision');
+    expect(notice.textContent).toContain('Your request to start in Spring 2032 was approved.');
+    expect(notice.textContent).toContain('Note from the admissions office: Welcome next year');
+    // the applicant confirms for the new semester
+    expect(screen.getByRole('group', { name: 'Will you join us?' })).toBeTruthy();
+  });
+
+  it('says the same in Chinese', async () => {
+    serve({ ...ADMITTED, deferTo: 'Spring 2032', deferToLabel: '2032年春季', deferralDecision: 'approved', deferralDecisionNote: '欢迎' });
+    renderWithI18n(await testI18n('zh-CN'), <DecisionReplyForm id="app-1" token="tok" />);
+    const notice = await screen.findByTestId('reply-deferral-decision');
+    expect(notice.textContent).toContain('您推迟至2032年春季入学的申请已获批准');
+    expect(notice.textContent).toContain('招生办公室的说明：欢迎');
+  });
+
+  it('tells the applicant a deferral request was declined (es), with the note, and asks again for the original offer', async () => {
+    serve({
+      ...ADMITTED,
+      deferTo: 'Spring 2032',
+      deferToLabel: 'primavera 2032',
+      deferralDecision: 'denied',
+      deferralDecisionNote: 'Sin plazas',
+    });
+    renderWithI18n(await testI18n('es'), <DecisionReplyForm id="app-1" token="tok" />);
+    const notice = await screen.findByTestId('reply-deferral-decision');
+    expect(notice.textContent).toContain('No se aprobó su solicitud de comenzar en primavera 2032.');
+    expect(notice.textContent).toContain('Nota de la oficina de admisiones: Sin plazas');
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+  });
+
+  it('shows no deferral answer while none was given', async () => {
+    serve(ADMITTED);
+    renderWithI18n(i18n, <DecisionReplyForm id="app-1" token="tok" />);
+    await screen.findByRole('group', { name: 'Will you join us?' });
+    expect(screen.queryByTestId('reply-deferral-decision')).toBeNull();
   });
 
   it('renders nothing before a decision is released', async () => {

@@ -115,6 +115,8 @@ export const en = {
     'RPL-422-late': 'The reply deadline passed on {{deadline}}. Please contact the admissions office.',
     'RPL-422-reason': 'Please choose a reason from the list.',
     'RPL-422-deferral-term': 'Please choose a semester from the list of semesters you may defer to.',
+    'DFR-409-not-pending': 'This application has no deferral request waiting for an answer.',
+    'DFR-409-target': 'The semester asked for is no longer offered for this program.',
     'DEC-409-released': 'This decision has been released; rescind it before recording another.',
     'DEC-409-undecided': 'Some applications have no decision to release, or theirs was already released.',
     'DEC-422-merge-field': 'Unknown merge field: {{fields}}. Use only {{allowed}}.',
@@ -176,6 +178,13 @@ export const en = {
     replyReminderText:
       'Dear {{greetingName}},\n\nYou have not yet replied to the admission decision on your application for {{program}} ({{semester}}), reference number {{referenceNumber}}. Please reply by {{replyBy}}. To read the letter and reply, open this link:\n{{link}}',
     decisionLoginText: 'You can also log in and see it on your home page.',
+    deferralApprovedSubject: 'Your request to start in {{toSemester}} was approved',
+    deferralApprovedText:
+      'Dear {{greetingName}},\n\nYour request to start your studies in {{program}} in {{toSemester}} instead of {{fromSemester}} was approved. Reference number {{referenceNumber}}.{{noteText}}\n\nTo see your decision and confirm your place for the new semester, open this link:\n{{link}}',
+    deferralDeniedSubject: 'Your request to start in {{toSemester}} was declined',
+    deferralDeniedText:
+      'Dear {{greetingName}},\n\nYour request to start your studies in {{program}} in {{toSemester}} instead of {{fromSemester}} was declined. Reference number {{referenceNumber}}.{{noteText}}\n\nYour offer for {{fromSemester}} still stands: please reply to it again. To see your decision and reply, open this link:\n{{link}}',
+    deferralNoteText: '\n\nNote from the admissions office: {{note}}',
     completeSubject: 'Your application file is complete',
     completeText:
       'Dear {{greetingName}},\n\nEvery document of your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has arrived: your file is complete and goes to the admissions office for review. You do not need to do anything else. To see your documents, open this link:\n{{link}}',

@@ -112,6 +112,8 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'RPL-422-late': 'El plazo para responder venció el {{deadline}}. Comuníquese con la oficina de admisiones.',
     'RPL-422-reason': 'Elija un motivo de la lista.',
     'RPL-422-deferral-term': 'Elija un semestre de la lista de semestres a los que puede aplazar su ingreso.',
+    'DFR-409-not-pending': 'Esta solicitud no tiene una petición de aplazamiento pendiente de respuesta.',
+    'DFR-409-target': 'El semestre solicitado ya no se ofrece para este programa.',
     'DEC-409-released': 'Esta decisión ya se publicó; anúlela antes de registrar otra.',
     'DEC-409-undecided': 'Algunas solicitudes no tienen una decisión que publicar, o la suya ya se publicó.',
     'DEC-422-merge-field': 'Campo de combinación desconocido: {{fields}}. Use solo {{allowed}}.',
@@ -174,6 +176,13 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     replyReminderText:
       'Estimado/a {{greetingName}}:\n\nTodavía no ha respondido a la decisión de admisión de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}. Responda a más tardar el {{replyBy}}. Para leer la carta y responder, abra este enlace:\n{{link}}',
     decisionLoginText: 'También puede iniciar sesión y verla en su página de inicio.',
+    deferralApprovedSubject: 'Se aprobó su solicitud de comenzar en {{toSemester}}',
+    deferralApprovedText:
+      'Estimado/a {{greetingName}}:\n\nSe aprobó su solicitud de comenzar sus estudios de {{program}} en {{toSemester}} en lugar de {{fromSemester}}. Número de referencia {{referenceNumber}}.{{noteText}}\n\nPara ver su decisión y confirmar su plaza para el nuevo semestre, abra este enlace:\n{{link}}',
+    deferralDeniedSubject: 'No se aprobó su solicitud de comenzar en {{toSemester}}',
+    deferralDeniedText:
+      'Estimado/a {{greetingName}}:\n\nNo se aprobó su solicitud de comenzar sus estudios de {{program}} en {{toSemester}} en lugar de {{fromSemester}}. Número de referencia {{referenceNumber}}.{{noteText}}\n\nSu oferta para {{fromSemester}} sigue en pie: responda de nuevo. Para ver su decisión y responder, abra este enlace:\n{{link}}',
+    deferralNoteText: '\n\nNota de la oficina de admisiones: {{note}}',
     completeSubject: 'Su expediente de solicitud está completo',
     completeText:
       'Estimado/a {{greetingName}}:\n\nYa llegaron todos los documentos de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}: su expediente está completo y pasa a la oficina de admisiones para su revisión. No necesita hacer nada más. Para ver sus documentos, abra este enlace:\n{{link}}',

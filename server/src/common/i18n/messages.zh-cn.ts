@@ -101,6 +101,8 @@ export const zhCN: LocaleMessages<'other'> = {
     'RPL-422-late': '回复截止时间已于 {{deadline}} 过去。请联系招生办公室。',
     'RPL-422-reason': '请从列表中选择一个原因。',
     'RPL-422-deferral-term': '请从可推迟入学的学期列表中选择一个学期。',
+    'DFR-409-not-pending': '此申请没有待处理的推迟入学请求。',
+    'DFR-409-target': '所申请的学期已不再开设此项目。',
     'DEC-409-released': '此决定已发布；请先撤销，再记录新的决定。',
     'DEC-409-undecided': '部分申请没有可发布的决定，或其决定已发布。',
     'DEC-422-merge-field': '未知的合并字段：{{fields}}。只能使用 {{allowed}}。',
@@ -162,6 +164,13 @@ export const zhCN: LocaleMessages<'other'> = {
     replyReminderText:
       '{{greetingName}}，您好：\n\n您尚未回复关于{{program}}（{{semester}}，参考编号 {{referenceNumber}}）申请的录取决定。请在 {{replyBy}} 之前回复。如需查看通知书并回复，请打开此链接：\n{{link}}',
     decisionLoginText: '您也可以登录后在主页上查看。',
+    deferralApprovedSubject: '您推迟至{{toSemester}}入学的申请已获批准',
+    deferralApprovedText:
+      '{{greetingName}}，您好：\n\n您申请将{{program}}的入学时间从{{fromSemester}}推迟至{{toSemester}}，该申请已获批准。参考编号 {{referenceNumber}}。{{noteText}}\n\n如需查看决定并确认新学期的入学名额，请打开此链接：\n{{link}}',
+    deferralDeniedSubject: '您推迟至{{toSemester}}入学的申请未获批准',
+    deferralDeniedText:
+      '{{greetingName}}，您好：\n\n您申请将{{program}}的入学时间从{{fromSemester}}推迟至{{toSemester}}，该申请未获批准。参考编号 {{referenceNumber}}。{{noteText}}\n\n您{{fromSemester}}的录取仍然有效：请重新回复。如需查看决定并回复，请打开此链接：\n{{link}}',
+    deferralNoteText: '\n\n招生办公室的说明：{{note}}',
     completeSubject: '您的申请材料已齐全',
     completeText:
       '{{greetingName}}，您好：\n\n您的{{program}}（{{semester}}）申请（参考编号 {{referenceNumber}}）所需的全部材料均已收到，申请材料已齐全，将交由招生办公室审核。您无需再做任何操作。要查看您的文件，请打开此链接：\n{{link}}',

@@ -13,9 +13,14 @@ import { salutationName } from '../../../../contract/format/person-name.js';
 /**
  * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
  * "a decision is available" (issue 15, sent by the decision release job), or "your file is complete"
- * (issue 24: sent when the last required item arrives, with a link to the documents).
+ * (issue 24: sent when the last required item arrives, with a link to the documents), the reply reminder, and
+ * the office's answer to a deferral request (issue 29 item 3: approved or declined, with its note).
  */
-export type LinkMailKind = 'start' | 'continue' | 'details' | 'decision' | 'complete' | 'replyReminder';
+export type LinkMailKind =
+  'start' | 'continue' | 'details' | 'decision' | 'complete' | 'replyReminder' | 'deferralApproved' | 'deferralDenied';
+
+/** The link e-mails that lead to the decision letter and its reply (they also say "log in and see it"). */
+const DECISION_KINDS: ReadonlySet<LinkMailKind> = new Set(['decision', 'replyReminder', 'deferralApproved', 'deferralDenied']);
 
 /** pg-boss queue of the applicant's link e-mails (start, continue, details): one job per e-mail, ids only. */
 export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
@@ -23,7 +28,7 @@ export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
 /** Payload of an {@link APPLICATION_MAIL_QUEUE} job. */
 export interface ApplicationMailJob {
   applicationId: string;
-  kind: Exclude<LinkMailKind, 'decision' | 'replyReminder'>;
+  kind: Exclude<LinkMailKind, 'decision' | 'replyReminder' | 'deferralApproved' | 'deferralDenied'>;
 }
 
 /**
@@ -90,7 +95,9 @@ export class ApplicationMailService implements OnModuleInit {
   /**
    * Sends one link e-mail to the application's address now (the decision release job's notice, the reply
    * reminder). Delivery failures are logged, never thrown: the caller's work has already succeeded.
-   * @param extra more message parameters (the reminder's `replyBy`, in the applicant's language and zone)
+   * @param extra more message parameters (the reminder's `replyBy`, in the applicant's language and zone; a
+   *        deferral answer's `fromSemester`, `toSemester` and `note` — the note, when not empty, is introduced
+   *        by `mail.deferralNoteText` as `{{noteText}}`)
    */
   async sendLink(application: Application, token: string, kind: LinkMailKind, extra: Record<string, string> = {}): Promise<void> {
     try {
@@ -115,13 +122,11 @@ export class ApplicationMailService implements OnModuleInit {
       continueUrl: `${this.publicUrl}/continue`,
       days: this.config.APPLICATION_TOKEN_TTL_DAYS,
       ...extra,
+      noteText: extra.note ? this.i18n.t('mail.deferralNoteText', locale, { note: extra.note }) : '',
     };
     const subject = this.i18n.t(`mail.${kind}Subject`, locale, params);
     // "log in and see it on your home page" only to an applicant who has an account (issue 24)
-    const login =
-      (kind === 'decision' || kind === 'replyReminder') && application.userId
-        ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}`
-        : '';
+    const login = DECISION_KINDS.has(kind) && application.userId ? `\n\n${this.i18n.t('mail.decisionLoginText', locale, params)}` : '';
     // a draft's e-mails say by when to submit: the next deadline of its own offering and round (issue 25)
     const due =
       deadline && (kind === 'start' || kind === 'continue') ? `\n\n${this.i18n.t('mail.deadlineText', locale, { deadline })}` : '';

@@ -81,6 +81,15 @@ export class Application {
   @Column('text', { name: 'deferral_note', nullable: true }) deferralNote: string | null;
   /** When the applicant was reminded that the reply deadline is near (claimed by one replica; null: not yet). */
   @Column('timestamptz', { name: 'reply_reminded_at', nullable: true }) replyRemindedAt: Date | null;
+  /** The office's answer to the deferral request (issue 29 item 3); null: none asked or still pending. */
+  @Column('text', { name: 'deferral_decision', nullable: true }) deferralDecision: 'approved' | 'denied' | null;
+  @Column('timestamptz', { name: 'deferral_decided_at', nullable: true }) deferralDecidedAt: Date | null;
+  /** The admin who answered the deferral request. */
+  @Column('uuid', { name: 'deferral_decided_by', nullable: true }) deferralDecidedBy: string | null;
+  /** The office's note on its answer, shown to the applicant. */
+  @Column('text', { name: 'deferral_decision_note', nullable: true }) deferralDecisionNote: string | null;
+  /** The offering an approved deferral moved the application from (history; null: never moved). */
+  @Column('integer', { name: 'deferred_from_offering_id', nullable: true }) deferredFromOfferingId: number | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -137,6 +137,10 @@ export class DecisionsService implements OnModuleInit {
         replyAttendingInstead: null,
         deferralTerm: null,
         deferralNote: null,
+        deferralDecision: null,
+        deferralDecidedAt: null,
+        deferralDecidedBy: null,
+        deferralDecisionNote: null,
         status: app.completedAt ? 'complete' : 'submitted',
         version: () => 'version + 1',
       });

@@ -71,6 +71,8 @@ export class RepliesService {
       deferTo: app.deferralTerm,
       deferToLabel: app.deferralTerm ? await this.programs.termLabel(app.deferralTerm, locale) : null,
       deferralNote: app.deferralNote,
+      deferralDecision: app.deferralDecision,
+      deferralDecisionNote: app.deferralDecisionNote,
       deferralSemesters: open.choices.includes('defer') ? await this.deferralSemesters(app, locale) : [],
     };
   }
@@ -86,13 +88,15 @@ export class RepliesService {
     const updated = await this.admin.lockedUpdate(id, async (repository, app, manager) => {
       const refusal = checkReply(app as ReplyState, dto.choice, now);
       if (refusal) throw this.refused(refusal, app, locale);
-      const set: Pick<Application, 'reply' | 'repliedAt' | 'replyReason' | 'replyAttendingInstead' | 'deferralTerm' | 'deferralNote'> = {
+      // a deferral request the office has answered stays as history (issue 29 item 3) until a new one replaces it
+      const answered = app.deferralDecision !== null;
+      const set: Partial<Application> = {
         reply: REPLY_OF[dto.choice],
         repliedAt: now,
         replyReason: null,
         replyAttendingInstead: null,
-        deferralTerm: null,
-        deferralNote: null,
+        deferralTerm: answered ? app.deferralTerm : null,
+        deferralNote: answered ? app.deferralNote : null,
       };
       if (dto.choice === 'decline') {
         const reasons = (await this.dropdowns.list('en')).find((list) => list.key === DECLINE_REASONS_LIST)?.options ?? [];
@@ -105,6 +109,7 @@ export class RepliesService {
         if (!semesters.some((semester) => semester.key === dto.deferTo)) throw fieldError('deferTo', 'errors.RPL-422-deferral-term');
         set.deferralTerm = dto.deferTo!;
         set.deferralNote = dto.deferralNote!.trim();
+        Object.assign(set, { deferralDecision: null, deferralDecidedAt: null, deferralDecidedBy: null, deferralDecisionNote: null });
       }
       const before = replyState(app);
       await repository.update(id, { ...(set as Record<string, unknown>), version: () => 'version + 1' });

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'decision.released',
   'application.replied',
   'deferral.requested',
+  'deferral.decided',
 ] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */

@@ -67,6 +67,14 @@ export class ReplyResponse {
   @ApiProperty({ type: String, nullable: true, description: 'defer: the semester key asked for' }) deferTo: string | null;
   @ApiProperty({ type: String, nullable: true, description: "that semester's name in the caller's language" }) deferToLabel: string | null;
   @ApiProperty({ type: String, nullable: true }) deferralNote: string | null;
+  @ApiProperty({
+    type: String,
+    enum: ['approved', 'denied'],
+    nullable: true,
+    description: "the office's answer to the deferral request (issue 29 item 3); null: none asked or still pending",
+  })
+  deferralDecision: 'approved' | 'denied' | null;
+  @ApiProperty({ type: String, nullable: true, description: "the office's note on that answer" }) deferralDecisionNote: string | null;
   @ApiProperty({ type: [DeferralSemesterDto], description: 'admitted: the semesters of the same program that accept deferrals' })
   deferralSemesters: DeferralSemesterDto[];
 }
