@@ -17,7 +17,14 @@ let t: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // the periodic jobs run once at start and then not again during this file (their later ticks would count)
+  t = await createTestApp({
+    DECISION_RELEASE_INTERVAL_SECONDS: '3600',
+    WEBHOOK_SWEEP_SECONDS: '3600',
+    RECOMMENDATION_REMINDER_INTERVAL_SECONDS: '0',
+    UPLOAD_CLEANUP_INTERVAL_MINUTES: '600',
+    FILE_COMPLETION_SWEEP_MINUTES: '600',
+  });
   adminToken = await t.login();
   // the test app opens the seeded terms through the console's API at start: let every cache hear of those
   // changes first, so a late notification cannot reload a list while a test counts database checkouts
@@ -52,6 +59,14 @@ async function poolCheckouts(work: () => Promise<void>): Promise<number> {
   const pool = (t.app.get<DataSource>(getDataSourceToken()).driver as unknown as { master: { connect: () => unknown } }).master;
   const spy = jest.spyOn(pool, 'connect');
   try {
+    // the background jobs' first runs after start (release, reminders, sweeps) use the pool too: wait until
+    // it has been idle for 300 ms, so only the work's own checkouts are counted
+    for (let tries = 0; tries < 40; tries += 1) {
+      spy.mockClear();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (spy.mock.calls.length === 0) break;
+    }
+    spy.mockClear();
     await work();
     return spy.mock.calls.length;
   } finally {

@@ -64,6 +64,8 @@ export async function createTestApp(
     LOG_LEVEL: 'error',
     // background jobs that would change rows under a test's feet stay off unless a test asks for them
     PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
+    // (the reply reminder's tests call its run on a moved clock)
+    REPLY_REMINDER_INTERVAL_SECONDS: '0',
     // the catalogue is the migrated one (see openSeededTerms); the upcoming-terms tests turn this on
     CATALOGUE_UPCOMING_TERMS: 'false',
     ...env,
