@@ -81,7 +81,9 @@ describe('CORS', () => {
     expect(preflight.headers['access-control-allow-methods']).toContain('PATCH');
     const get = await withCors.http().get('/api/health').set('Origin', ALLOWED);
     expect(get.headers['access-control-allow-origin']).toBe(ALLOWED);
-    expect(get.headers['access-control-expose-headers']).toBe('Content-Range,Retry-After,RateLimit-Policy,RateLimit,RateLimit-Remaining,X-Request-Id');
+    expect(get.headers['access-control-expose-headers']).toBe(
+      'Content-Range,Retry-After,RateLimit-Policy,RateLimit,RateLimit-Remaining,X-Request-Id',
+    );
     const foreign = await withCors.http().get('/api/health').set('Origin', 'https://evil.example.com');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -6,6 +6,22 @@ import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 import { createTestApp, startApplication, type TestApp } from './support/test-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
+/**
+ * Runs the release job and waits until the application's release is committed: the release request also
+ * queues the job, whose run may hold the row (FOR UPDATE SKIP LOCKED) when this call comes, so the release
+ * may be committed by that run a moment later. Waits at most 10 s.
+ */
+async function releaseNow(a: TestApp, id: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    await a.app.get(DecisionsService).releaseDue();
+    const row = await a.db.query(`SELECT decision_released_at IS NOT NULL AS released FROM applications WHERE id = $1`, [id]);
+    if (row.rows[0].released) return;
+    if (Date.now() > until) throw new Error(`application ${id} was not released within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
@@ -238,7 +254,7 @@ describe('Replies to a released decision', () => {
       .set(admin())
       .send({ ids: [started.id] })
       .expect(200);
-    await a.app.get(DecisionsService).releaseDue();
+    await releaseNow(a, started.id);
     const view = await getReply(started);
     expect(view.status).toBe(200);
     expect(view.body.deadlineAt).toBe(offeringDeadline.toISOString());
@@ -258,7 +274,7 @@ describe('Replies to a released decision', () => {
       .set(admin())
       .send({ ids: [started.id], replyBy: own })
       .expect(200);
-    await a.app.get(DecisionsService).releaseDue();
+    await releaseNow(a, started.id);
     expect((await getReply(started)).body).toMatchObject({ decision: 'waitlisted', deadlineAt: own });
   });
 
