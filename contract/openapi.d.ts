@@ -1489,6 +1489,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/class-shape': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The class taking shape: replies and seats per offering (Content-Range) */
+    get: operations['listClassShape'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/class-shape/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Export the class view as CSV */
+    get: operations['exportClassShapeCsv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/webhooks/deliveries': {
     parameters: {
       query?: never;
@@ -2938,6 +2972,86 @@ export interface components {
         };
       };
     };
+    ClassShapeTotalsResponse: {
+      /** @description released admit decisions */
+      admitted: number;
+      /** @description admitted applicants who accepted the offer */
+      accepted: number;
+      /** @description admitted applicants who declined the offer */
+      declined: number;
+      /** @description admitted applicants whose deferral request the office has not answered yet */
+      deferralRequested: number;
+      /** @description applications an approved deferral moved out of this offering (to a later term) */
+      deferred: number;
+      /** @description admitted applicants who have not replied yet */
+      noReply: number;
+      /** @description released waitlist decisions */
+      waitlisted: number;
+      /** @description waitlisted applicants who chose to stay on the waitlist */
+      waitlistStaying: number;
+      /** @description waitlisted applicants who withdrew from the waitlist */
+      waitlistWithdrawn: number;
+      /** @description waitlisted applicants who have not replied yet */
+      waitlistNoReply: number;
+      /** @description offerings summed */
+      offerings: number;
+      /** @description their seats; null when any of them has no limit */
+      seats: number | null;
+      /** @description offerings whose accepted offers exceed their seats */
+      overCapacity: number;
+      /**
+       * @description declines per `declineReasons` value; the key '' counts declines without a recorded reason
+       * @example {
+       *       "Cost or financial aid": 3
+       *     }
+       */
+      declineReasons: {
+        [key: string]: number;
+      };
+    };
+    ClassShapeTermTotalsResponse: {
+      /** @description released admit decisions */
+      admitted: number;
+      /** @description admitted applicants who accepted the offer */
+      accepted: number;
+      /** @description admitted applicants who declined the offer */
+      declined: number;
+      /** @description admitted applicants whose deferral request the office has not answered yet */
+      deferralRequested: number;
+      /** @description applications an approved deferral moved out of this offering (to a later term) */
+      deferred: number;
+      /** @description admitted applicants who have not replied yet */
+      noReply: number;
+      /** @description released waitlist decisions */
+      waitlisted: number;
+      /** @description waitlisted applicants who chose to stay on the waitlist */
+      waitlistStaying: number;
+      /** @description waitlisted applicants who withdrew from the waitlist */
+      waitlistWithdrawn: number;
+      /** @description waitlisted applicants who have not replied yet */
+      waitlistNoReply: number;
+      /** @description offerings summed */
+      offerings: number;
+      /** @description their seats; null when any of them has no limit */
+      seats: number | null;
+      /** @description offerings whose accepted offers exceed their seats */
+      overCapacity: number;
+      /**
+       * @description declines per `declineReasons` value; the key '' counts declines without a recorded reason
+       * @example {
+       *       "Cost or financial aid": 3
+       *     }
+       */
+      declineReasons: {
+        [key: string]: number;
+      };
+      /** @description the term key */
+      term: string;
+    };
+    ClassShapeStatsResponse: {
+      total: components['schemas']['ClassShapeTotalsResponse'];
+      byTerm: components['schemas']['ClassShapeTermTotalsResponse'][];
+    };
     AdminStatsResponse: {
       /** @description applications */
       total: number;
@@ -2992,6 +3106,8 @@ export interface components {
       /** @description form sessions with activity in the last 30 minutes and no end time */
       activeSessions: number;
       payments: components['schemas']['PaymentTotals'];
+      /** @description the class taking shape (issue 29 item 5): the counts of `GET /api/admin/class-shape` added up, in total and per term */
+      classShape: components['schemas']['ClassShapeStatsResponse'];
       /** Format: date-time */
       generatedAt: string;
     };
@@ -3907,6 +4023,64 @@ export interface components {
     DenyDeferralDto: {
       /** @description why the request is declined (shown on the reply and in the e-mail) */
       note: string;
+    };
+    DeclineReasonCountResponse: {
+      /** @description a value of the `declineReasons` option list; null: no reason recorded */
+      reason: string | null;
+      /** @description the option's label in the caller's language (the value itself when the office removed the option); null with no reason */
+      label: string | null;
+      count: number;
+    };
+    ClassShapeRowResponse: {
+      /** @description released admit decisions */
+      admitted: number;
+      /** @description admitted applicants who accepted the offer */
+      accepted: number;
+      /** @description admitted applicants who declined the offer */
+      declined: number;
+      /** @description admitted applicants whose deferral request the office has not answered yet */
+      deferralRequested: number;
+      /** @description applications an approved deferral moved out of this offering (to a later term) */
+      deferred: number;
+      /** @description admitted applicants who have not replied yet */
+      noReply: number;
+      /** @description released waitlist decisions */
+      waitlisted: number;
+      /** @description waitlisted applicants who chose to stay on the waitlist */
+      waitlistStaying: number;
+      /** @description waitlisted applicants who withdrew from the waitlist */
+      waitlistWithdrawn: number;
+      /** @description waitlisted applicants who have not replied yet */
+      waitlistNoReply: number;
+      /** @description the offering id */
+      id: number;
+      termId: number;
+      /** @description the term key (wire value of `semesterApplied`) */
+      termKey: string;
+      /** @description the term's name in the caller's language */
+      termLabel: string;
+      /**
+       * Format: date
+       * @description first day of classes, YYYY-MM-DD
+       */
+      termStartsOn: string;
+      programId: number;
+      /** @description the field of interest (wire value of `fieldOfInterest`) */
+      programName: string;
+      /** @description the program's label in the caller's language */
+      programLabel: string;
+      /** @enum {string} */
+      gender: 'female' | 'male';
+      /** @description archived offerings are listed only while they have released decisions */
+      archived: boolean;
+      /** @description the offering's seats; null: no limit */
+      seats: number | null;
+      /** @description seats − accepted (negative when over capacity); null: no limit */
+      seatsLeft: number | null;
+      /** @description true when more offers were accepted than the offering has seats */
+      overCapacity: boolean;
+      /** @description declines by reason, in the order of the option list (unlisted values, then none, last) */
+      declineReasons: components['schemas']['DeclineReasonCountResponse'][];
     };
     WebhookAttemptResponse: {
       /** Format: date-time */
@@ -15179,6 +15353,216 @@ export interface operations {
            *           "Must be a valid e-mail address."
            *         ]
            *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listClassShape: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example class-shape 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClassShapeRowResponse'][];
+        };
+      };
+      /** @description REQ-400 malformed sort, range or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  exportClassShapeCsv: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv; header row; one row per offering */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description REQ-400 malformed sort or filter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];

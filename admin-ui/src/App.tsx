@@ -23,6 +23,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import SendIcon from '@mui/icons-material/Send';
 import InboxIcon from '@mui/icons-material/Inbox';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import GroupsIcon from '@mui/icons-material/Groups';
 import RuleIcon from '@mui/icons-material/Rule';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
@@ -76,6 +77,7 @@ const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 const QueueList = lazy(() => import('./reviews/QueueList'));
 const DeferralList = lazy(() => import('./deferrals/DeferralList'));
+const ClassShapeList = lazy(() => import('./class-shape/ClassShapeList'));
 const ReviewCriterionList = lazy(() => import('./reviews/ReviewCriterionList'));
 const ReviewCriterionEdit = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionEdit })));
 const ReviewCriterionCreate = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionCreate })));
@@ -146,6 +148,8 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
         />
         {/* The deferral queue (issue 29 item 3): approve or deny requests to start in a later semester. */}
         <Resource name="deferrals" list={DeferralList} icon={EventRepeatIcon} options={{ label: 'app.menu.deferrals' }} />
+        {/* The class taking shape (issue 29 item 5): replies and seats per offering, read-only. */}
+        <Resource name="class-shape" list={ClassShapeList} icon={GroupsIcon} options={{ label: 'app.menu.class_shape' }} />
         <Resource
           name="advisory-lines"
           list={AdvisoryLineList}

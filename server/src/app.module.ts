@@ -18,6 +18,7 @@ import { DecisionsModule } from './modules/decisions/decisions.module.js';
 import { RepliesModule } from './modules/replies/replies.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
+import { EnrollmentModule } from './modules/enrollment/enrollment.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         PaymentsModule,
         DecisionsModule,
         RepliesModule,
+        EnrollmentModule,
         WebhooksModule,
         RecommendationsModule,
         ReviewsModule,

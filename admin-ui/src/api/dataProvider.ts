@@ -20,6 +20,9 @@ export type StepTime = Schema<'StepTime'>;
 /** Payment totals in the major unit of `currency` (the server's `CURRENCY`), also by attempt status. */
 export type PaymentTotals = Schema<'PaymentTotals'>;
 
+/** The class taking shape added up (issue 29 item 5): counts, seats (null: no limit), offerings over capacity, declines by reason. */
+export type ClassShapeTotals = Schema<'ClassShapeTotalsResponse'>;
+
 /**
  * Answer of GET /api/admin/stats (docs/api.md "Admin console"; DESIGN §10) as the dashboard reads it
  * ({@link normaliseStats}): `generatedAt` null when the server did not say.

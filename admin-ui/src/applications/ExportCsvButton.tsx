@@ -1,7 +1,8 @@
 /**
- * "Export CSV" for the applications list: downloads GET /api/admin/applications/export.csv with the
- * list's current filter and sort (every matching row, not just the page) with the admin's token,
- * shows progress in the button and in a live region, and the outcome as a notification.
+ * "Export CSV" for a console list (applications; also the Class page, issue 29 item 5): downloads
+ * GET /api/admin/<resource>/export.csv with the list's current filter and sort (every matching row, not just
+ * the page) with the admin's token, shows progress in the button and in a live region, and the outcome as a
+ * notification.
  */
 import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -12,8 +13,8 @@ import { visuallyHidden } from '@mui/utils';
 import { useTokenDownload } from './useTokenDownload';
 import { csvExportUrl } from './files';
 
-/** The export button (inside a react-admin List). */
-export function ExportCsvButton() {
+/** The export button (inside a react-admin List); `resource` names the export's path and file (default `applications`). */
+export function ExportCsvButton({ resource = 'applications' }: { resource?: string }) {
   const { filterValues, sort, total } = useListContext();
   const translate = useTranslate();
   const notify = useNotify();
@@ -23,7 +24,7 @@ export function ExportCsvButton() {
   const run = async () => {
     setStatus(translate('app.applications.export.busy'));
     const day = new Date().toISOString().slice(0, 10);
-    const saved = await download(csvExportUrl(ADMIN_API_URL, filterValues ?? {}, sort), `applications-${day}.csv`);
+    const saved = await download(csvExportUrl(ADMIN_API_URL, filterValues ?? {}, sort, resource), `${resource}-${day}.csv`);
     if (!saved) {
       setStatus(translate('app.applications.export.failed'));
       return;

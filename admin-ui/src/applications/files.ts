@@ -11,15 +11,21 @@ export function cleanFilter(filter: Record<string, unknown>): Record<string, unk
 }
 
 /**
- * URL of `GET <base>/applications/export.csv` for the list's current filter and sort, in the
+ * URL of `GET <base>/<resource>/export.csv` for the list's current filter and sort, in the
  * ra-data-simple-rest dialect (`filter` and `sort` as JSON; no range: every matching row).
  * @param base the admin API base, e.g. `/api/admin`
+ * @param resource the list's resource (default `applications`; also `class-shape`)
  */
-export function csvExportUrl(base: string, filter: Record<string, unknown>, sort?: { field: string; order: string }): string {
+export function csvExportUrl(
+  base: string,
+  filter: Record<string, unknown>,
+  sort?: { field: string; order: string },
+  resource = 'applications',
+): string {
   const params = new URLSearchParams();
   params.set('filter', JSON.stringify(cleanFilter(filter)));
   if (sort?.field) params.set('sort', JSON.stringify([sort.field, sort.order === 'ASC' ? 'ASC' : 'DESC']));
-  return `${base}/applications/export.csv?${params.toString()}`;
+  return `${base}/${resource}/export.csv?${params.toString()}`;
 }
 
 /**

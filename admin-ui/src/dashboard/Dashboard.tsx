@@ -2,7 +2,8 @@
  * Dashboard Home (issue 5 item 4; DESIGN §10): from GET /api/admin/stats, the number of applications
  * in total and by status (cards), sessions active now and the payments summary (cards), and charts of
  * applications by status, program group, program and semester, the funnel by `stepReached` and the
- * median / 90th-percentile time per step. Every chart has a visually hidden table with its numbers.
+ * median / 90th-percentile time per step. Every chart has a visually hidden table with its numbers. Once
+ * decisions are released, the class taking shape in four cards (issue 29 item 5) with a link to the Class page.
  * Empty state when there are no applications; error with retry; a refresh button. Below, the background
  * jobs' counts per queue (JobsCard, GET /api/admin/jobs; issue 15 item 5).
  */
@@ -23,6 +24,8 @@ import { choiceLabel } from '../applications/options';
 import { countSeries, formatCount, formatShare, funnelSeries, semesterSeries, timeSeries, type Datum } from './stats';
 import { formatDuration } from './duration';
 import { STEP_KEYS } from '../common/form-steps';
+import { Link } from 'react-router';
+import { hasDecisions } from '../class-shape/classShape';
 
 type State = { stats: AdminStats | null; loading: boolean; error: boolean };
 
@@ -174,6 +177,30 @@ function StatsView({ stats }: { stats: AdminStats }) {
           />
         </Grid>
       </Grid>
+
+      {hasDecisions(stats.classShape.total) && (
+        <>
+          <Stack direction="row" spacing={1} sx={{ mt: 3, mb: 1, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2">
+              {translate('app.class_shape.dashboard.title')}
+            </Typography>
+            <Button component={Link} to="/class-shape" size="small">
+              {translate('app.class_shape.dashboard.open')}
+            </Button>
+          </Stack>
+          <Grid container spacing={2}>
+            {(['admitted', 'accepted', 'declined', 'noReply'] as const).map((key) => (
+              <Grid key={key} size={{ xs: 6, md: 3 }}>
+                <StatCard
+                  label={translate(`app.class_shape.${key === 'noReply' ? 'no_reply' : key}`)}
+                  value={formatCount(stats.classShape.total[key], locale)}
+                  testId={`stat-class-${key}`}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </>
+      )}
 
       <Grid container spacing={2} sx={{ mt: 1 }}>
         <Grid size={{ xs: 12, md: 6 }}>

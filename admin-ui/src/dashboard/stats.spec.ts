@@ -5,6 +5,23 @@
 import { countSeries, formatShare, funnelSeries, normaliseStats, semesterSeries, timeSeries } from './stats';
 import { formatDuration } from './duration';
 
+const CLASS_TOTAL = {
+  admitted: 12,
+  accepted: 5,
+  declined: 4,
+  deferralRequested: 1,
+  deferred: 1,
+  noReply: 2,
+  waitlisted: 3,
+  waitlistStaying: 1,
+  waitlistWithdrawn: 1,
+  waitlistNoReply: 1,
+  offerings: 3,
+  seats: null,
+  overCapacity: 1,
+  declineReasons: { 'Cost or financial aid': 3, '': 1 },
+};
+
 const documented = {
   total: 10000,
   byStatus: { draft: 6000, submitted: 2000, complete: 1000, withdrawn: 1000 },
@@ -28,6 +45,10 @@ const documented = {
     waived: 500,
     byStatus: { approved: { count: 2500, amount: 750000 } },
   },
+  classShape: {
+    total: CLASS_TOTAL,
+    byTerm: [{ term: 'term-a', ...CLASS_TOTAL, seats: 40 }],
+  },
   generatedAt: '2026-11-22T07:40:00.000Z',
 };
 
@@ -50,6 +71,9 @@ describe('normaliseStats', () => {
     const stats = normaliseStats({ total: 2, byStatus: { draft: 2 }, funnel: 'nope', payments: null });
     expect(stats).toMatchObject({ total: 2, byProgram: {}, funnel: [], timePerStep: [], activeSessions: 0, generatedAt: null });
     expect(stats.payments).toEqual({ attempts: 0, collected: 0, currency: 'USD', approved: 0, waived: 0, byStatus: {} });
+    // an answer from before the class view (issue 29 item 5): zeros, no seat limit, no term
+    expect(stats.classShape.byTerm).toEqual([]);
+    expect(stats.classShape.total).toMatchObject({ admitted: 0, accepted: 0, noReply: 0, offerings: 0, seats: null, declineReasons: {} });
     expect(normaliseStats(null).total).toBe(0);
   });
 });

@@ -2,7 +2,8 @@
  * Pure helpers of Dashboard Home (no React, no browser): the stats answer made safe to read, and
  * turned into chart series (counts by a dimension, the funnel, time per step) and human units.
  */
-import type { AdminStats, FunnelStep, PaymentTotals, StepTime } from '../api/dataProvider';
+import type { AdminStats, ClassShapeTotals, FunnelStep, PaymentTotals, StepTime } from '../api/dataProvider';
+import { CLASS_SHAPE_COUNTS } from '../../../contract/format/class-shape';
 import { APPLICATION_STEPS, STEP_KEYS } from '../common/form-steps';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -13,6 +14,18 @@ const num = (v: unknown): number => {
 const counts = (v: unknown): Record<string, number> =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, n]) => [k, num(n)])) : {};
 
+/** The class-shape totals of the stats answer (issue 29 item 5); anything missing is zero, `seats` null (no limit). */
+function classShapeTotals(v: unknown): ClassShapeTotals {
+  const t = isRecord(v) ? v : {};
+  return {
+    ...(Object.fromEntries(CLASS_SHAPE_COUNTS.map((key) => [key, num(t[key])])) as Record<(typeof CLASS_SHAPE_COUNTS)[number], number>),
+    offerings: num(t.offerings),
+    seats: t.seats === null || t.seats === undefined ? null : num(t.seats),
+    overCapacity: num(t.overCapacity),
+    declineReasons: counts(t.declineReasons),
+  };
+}
+
 /**
  * Reads GET /api/admin/stats (also inside a `{ success, data }` envelope): every documented field, a
  * missing or malformed one becomes zero / empty, numbers given as strings are converted.
@@ -21,6 +34,7 @@ export function normaliseStats(json: unknown): AdminStats {
   const raw = isRecord(json) ? json : {};
   const body = isRecord(raw.data) ? raw.data : raw;
   const payments = isRecord(body.payments) ? body.payments : {};
+  const classShape = isRecord(body.classShape) ? body.classShape : {};
   const paymentByStatus: PaymentTotals['byStatus'] = {};
   if (isRecord(payments.byStatus)) {
     for (const [status, total] of Object.entries(payments.byStatus)) {
@@ -56,6 +70,12 @@ export function normaliseStats(json: unknown): AdminStats {
       approved: num(payments.approved),
       waived: num(payments.waived),
       byStatus: paymentByStatus,
+    },
+    classShape: {
+      total: classShapeTotals(classShape.total),
+      byTerm: Array.isArray(classShape.byTerm)
+        ? classShape.byTerm.filter(isRecord).map((t) => ({ term: String(t.term ?? ''), ...classShapeTotals(t) }))
+        : [],
     },
     generatedAt: typeof body.generatedAt === 'string' ? body.generatedAt : null,
   };

@@ -2,7 +2,7 @@
  * Sidebar of the dashboard layout (spec §2, §6): Dashboard Home, Manage Dropdowns, Manage Banner
  * (maintenance windows and advisory lines), in that order, then the admissions cycle (issue 25: terms,
  * offerings, programs and what applicants see, under their own named separator), then the rest of the
- * console (issue 5): Applications, Deferrals (issue 29), Discount codes, Users, Decision letters (issue 15), API keys and
+ * console (issue 5): Applications, Deferrals and Class (issue 29), Discount codes, Users, Decision letters (issue 15), API keys and
  * Webhooks with their delivery log (issue 14), Audit log.
  */
 import EventIcon from '@mui/icons-material/Event';
@@ -24,6 +24,7 @@ import SendIcon from '@mui/icons-material/Send';
 import InboxIcon from '@mui/icons-material/Inbox';
 import RuleIcon from '@mui/icons-material/Rule';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import GroupsIcon from '@mui/icons-material/Groups';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { PREVIEW_PATH } from '../catalogue/routes';
 
@@ -72,6 +73,7 @@ export function Menu() {
         <Divider component="li" role="separator" sx={{ my: 1 }} />
         <RaMenu.Item to="/applications" primaryText="app.menu.applications" leftIcon={<AssignmentIcon />} />
         <RaMenu.Item to="/deferrals" primaryText="app.menu.deferrals" leftIcon={<EventRepeatIcon />} />
+        <RaMenu.Item to="/class-shape" primaryText="app.menu.class_shape" leftIcon={<GroupsIcon />} />
         <RaMenu.Item to="/queue" primaryText="app.menu.queue" leftIcon={<InboxIcon />} />
         <RaMenu.Item to="/review-criteria" primaryText="app.menu.review_criteria" leftIcon={<RuleIcon />} />
         <RaMenu.Item to="/discount-codes" primaryText="app.menu.discount_codes" leftIcon={<LocalOfferIcon />} />

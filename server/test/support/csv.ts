@@ -1,13 +1,13 @@
 import type { TestApp } from './test-app.js';
 
 /**
- * `GET /api/admin/applications/export.csv` as `token`, each query value JSON-encoded (`filter`, `sort`);
- * the body is the whole CSV text (BOM included).
+ * `GET /api/admin/applications/export.csv` (or another CSV export at `path`) as `token`, each query value
+ * JSON-encoded (`filter`, `sort`); the body is the whole CSV text (BOM included).
  */
-export function requestExport(t: TestApp, token: string, query: Record<string, unknown> = {}) {
+export function requestExport(t: TestApp, token: string, query: Record<string, unknown> = {}, path = '/api/admin/applications/export.csv') {
   return t
     .http()
-    .get('/api/admin/applications/export.csv')
+    .get(path)
     .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))
     .set({ Authorization: `Bearer ${token}` })
     .buffer(true)

@@ -14,7 +14,8 @@ export class AdminStatsController {
   /**
    * Applications by status, program (fieldOfInterest), program group, semester and Payment_Status; the
    * funnel by stepReached; median and 90th-percentile seconds per step from the time log; form sessions
-   * active now (activity within 30 minutes, no end); payment totals. 401 / 403 for non-admins.
+   * active now (activity within 30 minutes, no end); payment totals; the class taking shape (issue 29 item 5) in
+   * total and per term. 401 / 403 for non-admins.
    */
   @Get()
   @ApiOperation({ operationId: 'getAdminStats', summary: 'Figures for Dashboard Home' })

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { fromCents } from '../../common/money/money.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { ClassShapeService } from '../enrollment/class-shape.service.js';
 import { AdminStatsResponse, type PaymentStatusTotal } from './dto/admin-stats.dto.js';
 
 /**
@@ -15,12 +16,13 @@ export class AdminStatsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly classShape: ClassShapeService,
   ) {}
 
   /** Every figure of {@link AdminStatsResponse}. */
   async stats(): Promise<AdminStatsResponse> {
     type Count = { key: string; n: number };
-    const [groups, funnel, times, sessions, payments] = await Promise.all([
+    const [groups, funnel, times, sessions, payments, classShape] = await Promise.all([
       this.db.query(`
         SELECT 'status' AS dim, status AS key, count(*)::int AS n FROM applications GROUP BY status
         UNION ALL SELECT 'program', field_of_interest, count(*)::int FROM applications GROUP BY field_of_interest
@@ -48,6 +50,7 @@ export class AdminStatsService {
       this.db.query(
         `SELECT status, count(*)::int AS n, coalesce(sum(total_cents), 0)::text AS cents FROM payments GROUP BY status`,
       ) as Promise<{ status: string; n: number; cents: string }[]>,
+      this.classShape.stats(),
     ]);
     const dimension = (dim: string) =>
       Object.fromEntries(
@@ -80,6 +83,7 @@ export class AdminStatsService {
         waived: byPaymentStatus.waived?.count ?? 0,
         byStatus: byPaymentStatus,
       },
+      classShape,
       generatedAt: new Date().toISOString(),
     };
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Application } from '../applications/application.entity.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { EnrollmentModule } from '../enrollment/enrollment.module.js';
 import { FormSession } from '../session/session.entity.js';
 import { TimeLog } from '../timelog/time-log.entity.js';
 import { User } from '../users/user.entity.js';
@@ -21,7 +22,7 @@ import { AdminUsersService } from './admin-users.service.js';
  * applications, users, audit log, time log and sessions. Admins only (`@AdminOnly()` on each controller).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Application, User, TimeLog, FormSession]), AuthModule],
+  imports: [TypeOrmModule.forFeature([Application, User, TimeLog, FormSession]), AuthModule, EnrollmentModule],
   controllers: [
     AdminStatsController,
     AdminApplicationsController,

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ClassShapeStatsResponse } from '../../enrollment/dto/class-shape.dto.js';
 
 /** Applications that reached at least a step (the funnel). */
 export class FunnelStep {
@@ -60,5 +61,10 @@ export class AdminStatsResponse {
   @ApiProperty({ type: [StepTime] }) timePerStep: StepTime[];
   @ApiProperty({ description: 'form sessions with activity in the last 30 minutes and no end time' }) activeSessions: number;
   @ApiProperty({ type: PaymentTotals }) payments: PaymentTotals;
+  @ApiProperty({
+    type: ClassShapeStatsResponse,
+    description: 'the class taking shape (issue 29 item 5): the counts of `GET /api/admin/class-shape` added up, in total and per term',
+  })
+  classShape: ClassShapeStatsResponse;
   @ApiProperty({ format: 'date-time' }) generatedAt: string;
 }
