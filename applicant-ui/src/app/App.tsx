@@ -1,12 +1,10 @@
 /** App root: providers around the router. */
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { ApplicationProvider } from '../features/application/ApplicationContext';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
-/** The applicant app. */
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The applicant app, on `router` (made by `createAppRouter` before the first render: its loaders are already running). */
+export function App({ router }: { router: AppRouter }) {
   return (
     <ApplicationProvider>
       <RouterProvider router={router} />

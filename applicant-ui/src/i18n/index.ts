@@ -1,28 +1,14 @@
 /**
  * i18next set-up for the applicant app. Message files are loaded on demand (one dynamic import,
- * hence one chunk, per locale); the choice is kept in the `locale` cookie for 365 days and mirrored
- * into `<html lang>`.
+ * hence one chunk, per locale): a page loads its own language only — every language has every key
+ * (`locales.spec.ts`), so the English fallback is never read and not downloaded (issue 28). The choice is
+ * kept in the `locale` cookie for 365 days and mirrored into `<html lang>`.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import Cookies from 'js-cookie';
-import {
-  DEFAULT_LOCALE,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_DAYS,
-  type Locale,
-  matchLocale,
-  pickInitialLocale,
-  pickLinkLocale,
-} from './locale-config';
-
-type Messages = Record<string, unknown>;
-
-const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-  'zh-CN': () => import('./locales/zh-CN.json'),
-};
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale, matchLocale, pickLinkLocale } from './locale-config';
+import { MESSAGE_LOADERS, startingLocale } from './locale-messages';
 
 const loaded = new Set<Locale>();
 /** The `locale` cookie before this page load wrote it: set only when the language was chosen on this device before. */
@@ -31,7 +17,7 @@ let initPromise: Promise<unknown> | null = null;
 
 async function loadMessages(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const mod = await loaders[locale]();
+  const mod = await MESSAGE_LOADERS[locale]();
   i18n.addResourceBundle(locale, 'translation', mod.default, true, true);
   loaded.add(locale);
 }
@@ -41,17 +27,21 @@ function applyLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-/** Initialises i18next once (no resources yet) with the locale from cookie or browser. */
+/**
+ * Initialises i18next once (no resources yet) with the locale from cookie or browser. Synchronous
+ * (`initAsync: false`): {@link currentLocale} names the page's language as soon as this was called, so
+ * requests started before the messages arrive already ask for it (`Accept-Language`).
+ */
 function init(): Promise<unknown> {
   if (!initPromise) {
-    const initial = pickInitialLocale(Cookies.get(LOCALE_COOKIE), navigator.languages ?? [navigator.language]);
     initPromise = i18n.use(initReactI18next).init({
-      lng: initial,
+      lng: startingLocale(),
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: ['en', 'es', 'zh-CN'],
       load: 'currentOnly',
       resources: {},
       partialBundledLanguages: true,
+      initAsync: false,
       interpolation: { escapeValue: false },
       returnNull: false,
       react: { useSuspense: false },
@@ -66,13 +56,14 @@ export function currentLocale(): Locale {
 }
 
 /**
- * Makes sure the current locale's messages (and the English fallback) are loaded, and that the
- * cookie and `<html lang>` reflect it. Called before the first render and by every route (spec §2).
+ * Makes sure the current locale's messages are loaded, and that the cookie and `<html lang>` reflect it.
+ * Called before the first render and by every route (spec §2).
  */
 export async function ensureLocaleLoaded(): Promise<Locale> {
-  await init();
+  const initialised = init();
+  // init is synchronous: the page's language is known now, and its messages are asked for at once
   const locale = currentLocale();
-  await Promise.all([loadMessages(locale), loadMessages(DEFAULT_LOCALE)]);
+  await Promise.all([initialised, loadMessages(locale)]);
   applyLocale(locale);
   return locale;
 }

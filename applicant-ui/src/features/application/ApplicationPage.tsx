@@ -9,7 +9,7 @@
  * (others are skipped), the form session runs (spec §4), each step left is time-logged, and a `focus`
  * query (from the review page's missing-answer links) focuses that field.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { getDropdowns, type Dropdown } from '../../shared/api/dropdowns-api';
@@ -22,38 +22,28 @@ import type { ApplicationInformation } from './api/application-types';
 import { useApplication } from './ApplicationContext';
 import { fallbackRequirements } from './requirements';
 import { StepIndicator } from './StepIndicator';
-import { EducationStep } from './steps/education/EducationStep';
-import { EmploymentStep } from './steps/employment/EmploymentStep';
-import { FamilyStep } from './steps/family/FamilyStep';
-import { PersonalStep } from './steps/personal/PersonalStep';
-import { PrerequisitesStep } from './steps/prerequisites/PrerequisitesStep';
-import { ReferencesStep } from './steps/references/ReferencesStep';
-import { ReviewStep } from './steps/review/ReviewStep';
 import { PAYMENT_STEP, nextStep, previousStep, resolveStep, stepFromValue, stepKey } from './steps/step-config';
 import type { StepProps } from './steps/step-props';
 import { useStepTimeLog } from './useStepTimeLog';
-import { existingAutosaveController } from './autosave/autosave-controller';
-import { STEP_FORMS } from './autosave/step-forms';
-import { focusFirstUnsaved } from './autosave/useStepAutosave';
-import { PaymentStep } from '../payment/PaymentStep';
-import { DetailsForm } from '../details/DetailsForm';
+import { existingAutosaveController } from './autosave/controller-registry';
+import { loadDetailsForm, loadPaymentStep, preloadFormModule, STEP_MODULES } from './form-modules';
 import { programLabel, semesterLabel, useCatalogue } from '../welcome/programs-api';
+import { CatalogueContext, genderQuery } from '../welcome/catalogue-api';
 import { focusableControl } from '../../shared/ui/focusable-control';
+import { importWithReload } from '../../app/lazy-page';
+import { whenIdle } from '../../shared/lib/idle';
 
 type Base = 'application' | 'details';
 
 /** Time-log names of the details form's steps (DESIGN §3: 1 documents, 2 finish). */
 const detailsStepKey = (step: number) => (step === 2 ? 'finish' : 'documents');
 
-const STEP_COMPONENTS: Record<number, (props: StepProps) => React.ReactNode> = {
-  1: PersonalStep,
-  2: FamilyStep,
-  3: EducationStep,
-  4: EmploymentStep,
-  5: PrerequisitesStep,
-  6: ReferencesStep,
-  7: ReviewStep,
-};
+/** Each step's component, its chunk loaded when the step first opens (a failed chunk reloads the page once). */
+const STEP_COMPONENTS: Record<number, ComponentType<StepProps>> = Object.fromEntries(
+  Object.entries(STEP_MODULES).map(([n, load]) => [n, lazy(() => importWithReload(load))]),
+);
+const PaymentStep = lazy(() => importWithReload(loadPaymentStep));
+const DetailsForm = lazy(() => importWithReload(loadDetailsForm));
 
 /** Loads the requirements of the loaded application (again when its field of interest changes). */
 function useRequirements(
@@ -67,9 +57,10 @@ function useRequirements(
   useEffect(() => {
     if (!id || !token) return;
     let alive = true;
+    // the step's form renders once these arrive: rendered as a transition, in slices the browser can interrupt
     fetchRequirements(id, token)
-      .then((value) => alive && setState({ key, value }))
-      .catch(() => alive && setState({ key, value: fallbackRequirements({ program }) }));
+      .then((value) => alive && startTransition(() => setState({ key, value })))
+      .catch(() => alive && startTransition(() => setState({ key, value: fallbackRequirements({ program }) })));
     return () => {
       alive = false;
     };
@@ -103,7 +94,8 @@ export default function ApplicationPage() {
     checking.current = token;
     checkToken(token)
       .then((answer) => {
-        setLoaded(answer.data, token);
+        // the page below renders from this record: a transition, rendered in slices the browser can interrupt
+        startTransition(() => setLoaded(answer.data, token));
         const step = base === 'details' ? (requested ?? 1) : resolveStep(requested, answer.data.stepReached);
         const focus = params.get('focus');
         const target = applicationPath(step, token, base) + (focus ? `&focus=${encodeURIComponent(focus)}` : '');
@@ -124,7 +116,7 @@ export default function ApplicationPage() {
     let alive = true;
     setDropdownError(false);
     getDropdowns()
-      .then((d) => alive && setDropdowns(d))
+      .then((d) => alive && startTransition(() => setDropdowns(d)))
       .catch(() => alive && setDropdownError(true));
     return () => {
       alive = false;
@@ -182,32 +174,49 @@ export default function ApplicationPage() {
     return () => window.clearTimeout(timer);
   }, [ready, focus, step]);
 
-  if (!loaded || !record) {
-    return (
-      <p className="loading" role="status">
-        {t('common.loading')}
-      </p>
-    );
-  }
+  // once the step shows, the steps Back and Next lead to are fetched while the applicant reads (issue 28)
+  const nextAndBack = ready && base === 'application' ? [nextStep(step, steps), previousStep(step, steps)] : [];
+  const neighbours = nextAndBack.filter((n): n is number => n !== null && n !== step).join(',');
+  useEffect(() => {
+    if (!neighbours) return;
+    return whenIdle(() => neighbours.split(',').forEach((n) => preloadFormModule(Number(n))), 5000);
+  }, [neighbours]);
+
+  const loading = (
+    <p className="loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
+  if (!loaded || !record) return loading;
+
+  // the steps below read the catalogue loaded here rather than requesting it again
+  const gender = genderQuery(record.gender);
+  const withCatalogue = (children: ReactNode) =>
+    gender ? <CatalogueContext.Provider value={{ gender, catalogue }}>{children}</CatalogueContext.Provider> : children;
 
   if (base === 'details') {
-    return (
+    return withCatalogue(
       <>
-        <DetailsForm record={record} token={effectiveToken} requested={requested} />
+        <Suspense fallback={loading}>
+          <DetailsForm record={record} token={effectiveToken} requested={requested} />
+        </Suspense>
         <SessionDialog session={session} />
-      </>
+      </>,
     );
   }
 
   // Step links, Back and Next: everything valid is saved first; an answer that cannot be saved keeps
-  // the applicant on this step, focused on it (issue 10).
+  // the applicant on this step, focused on it (issue 10). A step with answers has loaded the autosave.
   const goTo = (n: number) => {
     void (async () => {
       const controller = existingAutosaveController(record.Id);
-      const left = controller ? await controller.flush({ fields: STEP_FORMS[step - 1]?.fields ?? [] }) : [];
-      if (left.length && n !== step) {
-        focusFirstUnsaved(left);
-        return;
+      if (controller) {
+        const { unsavedOnStep, focusFirstUnsaved } = await import('./autosave/leave-step');
+        const left = await unsavedOnStep(controller, step);
+        if (left.length && n !== step) {
+          focusFirstUnsaved(left);
+          return;
+        }
       }
       await navigate(applicationPath(n, effectiveToken));
     })();
@@ -216,7 +225,7 @@ export default function ApplicationPage() {
   const next = nextStep(step, steps) ?? step;
   const Step = STEP_COMPONENTS[step];
 
-  return (
+  return withCatalogue(
     <section className="application">
       <h1>{t('application.title')}</h1>
       <p className="lead">
@@ -234,32 +243,32 @@ export default function ApplicationPage() {
           </button>
         </div>
       )}
-      {(!dropdowns || !requirements) && !dropdownError && (
-        <p className="loading" role="status">
-          {t('common.loading')}
-        </p>
-      )}
+      {(!dropdowns || !requirements) && !dropdownError && loading}
       {dropdowns && requirements && Step && (
-        <Step
-          key={`step-${step}`}
-          record={record}
-          dropdowns={dropdowns}
-          requirements={requirements}
-          onNavigate={goTo}
-          onNext={{ target: next, go: () => goTo(next) }}
-          onBack={() => goTo(previousStep(step, steps) ?? 1)}
-        />
+        <Suspense fallback={loading}>
+          <Step
+            key={`step-${step}`}
+            record={record}
+            dropdowns={dropdowns}
+            requirements={requirements}
+            onNavigate={goTo}
+            onNext={{ target: next, go: () => goTo(next) }}
+            onBack={() => goTo(previousStep(step, steps) ?? 1)}
+          />
+        </Suspense>
       )}
       {dropdowns && requirements && step === PAYMENT_STEP && (
-        <PaymentStep
-          key={`step-${step}`}
-          record={record}
-          token={effectiveToken}
-          dropdowns={dropdowns}
-          onBack={() => goTo(previousStep(step, steps) ?? 1)}
-        />
+        <Suspense fallback={loading}>
+          <PaymentStep
+            key={`step-${step}`}
+            record={record}
+            token={effectiveToken}
+            dropdowns={dropdowns}
+            onBack={() => goTo(previousStep(step, steps) ?? 1)}
+          />
+        </Suspense>
       )}
       <SessionDialog session={session} />
-    </section>
+    </section>,
   );
 }

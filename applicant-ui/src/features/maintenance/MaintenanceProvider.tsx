@@ -1,19 +1,21 @@
 /**
  * Maintenance state of the main layout (spec §4, §9; issue 10 item 4): checks GET /api/maintenance/check
- * on load and every `intervalMs` (80 s by default), and re-renders exactly when a window starts or ends,
- * so the banner and the read-only form follow the clock. {@link useMaintenanceState} reads it.
+ * on load (the page's first check, started by the root loader, is taken rather than sent twice) and every
+ * `intervalMs` (80 s by default), and re-renders exactly when a window starts or ends, so the banner and
+ * the read-only form follow the clock. The time conversions (luxon) load only once a window is scheduled
+ * (issue 28). {@link useMaintenanceState} reads it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { checkMaintenance, lastKnownSchedule, rememberSchedule } from './maintenance-api';
 import {
-  maintenancePhase,
-  msUntilPhaseChange,
-  toMaintenanceWindow,
-  viewerTimeZone,
-  type MaintenancePhase,
-  type MaintenanceSchedule,
-  type MaintenanceWindow,
-} from './maintenance-time';
+  checkMaintenance,
+  lastKnownSchedule,
+  loadedMaintenanceTime,
+  loadMaintenanceTime,
+  rememberSchedule,
+  takeFirstCheck,
+  type MaintenanceTime,
+} from './maintenance-api';
+import type { MaintenancePhase, MaintenanceSchedule, MaintenanceWindow } from './maintenance-time';
 
 /** What {@link useMaintenanceState} returns. */
 export interface MaintenanceState {
@@ -45,37 +47,49 @@ export function MaintenanceProvider({
   children: ReactNode;
 }) {
   const [schedule, setSchedule] = useState<MaintenanceSchedule | null>(() => lastKnownSchedule() ?? null);
+  const [time, setTime] = useState<MaintenanceTime | undefined>(loadedMaintenanceTime);
   const [tick, setTick] = useState(0);
   const alive = useRef(true);
 
-  const recheck = useCallback(() => {
-    void checkMaintenance().then((s) => {
-      if (!alive.current) return;
-      rememberSchedule(s);
-      setSchedule(s);
-    });
+  const apply = useCallback((s: MaintenanceSchedule | null) => {
+    if (!alive.current) return;
+    rememberSchedule(s);
+    setSchedule(s);
   }, []);
+  const recheck = useCallback(() => void checkMaintenance().then(apply), [apply]);
 
   useEffect(() => {
     alive.current = true;
-    recheck();
+    const first = takeFirstCheck();
+    if (first) void first.then(apply);
+    else recheck();
     const timer = window.setInterval(recheck, intervalMs);
     return () => {
       alive.current = false;
       window.clearInterval(timer);
     };
-  }, [intervalMs, recheck]);
+  }, [intervalMs, recheck, apply]);
 
-  const window_ = useMemo(() => (schedule ? toMaintenanceWindow(schedule, viewerTimeZone()) : null), [schedule]);
+  // a window is scheduled: its time conversions are needed (already there when the root loader saw it)
+  useEffect(() => {
+    if (!schedule || time) return;
+    let current = true;
+    void loadMaintenanceTime().then((m) => current && setTime(() => m));
+    return () => {
+      current = false;
+    };
+  }, [schedule, time]);
+
+  const window_ = useMemo(() => (schedule && time ? time.toMaintenanceWindow(schedule, time.viewerTimeZone()) : null), [schedule, time]);
 
   useEffect(() => {
-    const wait = msUntilPhaseChange(window_, now());
+    const wait = window_ && time ? time.msUntilPhaseChange(window_, now()) : null;
     if (wait === null) return;
     const timer = window.setTimeout(() => setTick((n) => n + 1), Math.min(wait + 50, MAX_TIMEOUT_MS));
     return () => window.clearTimeout(timer);
-  }, [window_, now, tick]);
+  }, [window_, time, now, tick]);
 
-  const phase = maintenancePhase(window_, now());
+  const phase: MaintenancePhase = window_ && time ? time.maintenancePhase(window_, now()) : 'none';
   const value = useMemo<MaintenanceState>(() => ({ phase, window: phase === 'none' ? null : window_, recheck }), [phase, window_, recheck]);
   return <MaintenanceContext.Provider value={value}>{children}</MaintenanceContext.Provider>;
 }

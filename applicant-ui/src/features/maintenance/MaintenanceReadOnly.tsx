@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMaintenanceTime } from './maintenance-time';
+import { loadedMaintenanceTime } from './maintenance-api';
 import { useMaintenanceState } from './MaintenanceProvider';
 
 /** True while a maintenance window is in progress (the server refuses saves with MAI-002). */
@@ -16,7 +16,9 @@ export function useFormOffline(): boolean {
 export function MaintenanceReadOnly({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { phase, window: window_ } = useMaintenanceState();
-  const offline = phase === 'in-progress' && window_ !== null;
+  // a window is known only once its time conversions are loaded
+  const time = loadedMaintenanceTime();
+  const offline = phase === 'in-progress' && window_ !== null && time !== undefined;
   return (
     <fieldset
       className="maintenance-fieldset"
@@ -27,7 +29,7 @@ export function MaintenanceReadOnly({ children }: { children: ReactNode }) {
     >
       {offline && (
         <p id="maintenance-read-only" className="form__notice" role="status" data-testid="maintenance-read-only">
-          {t('maintenance.read_only', { end: formatMaintenanceTime(window_.endDateTime, i18n.language) })}
+          {t('maintenance.read_only', { end: time.formatMaintenanceTime(window_.endDateTime, i18n.language) })}
         </p>
       )}
       {children}

@@ -1,6 +1,6 @@
 /**
  * The form session (spec §4, §9; DESIGN §8) for a page of the application or details form:
- * on entering, finds a free session id (SES-001 → new id, check again) and stores the session
+ * on entering (once the page is idle: nothing of it shows at first, issue 28), finds a free session id (SES-001 → new id, check again) and stores the session
  * (renewed false); saves the last-activity time (at most once a minute, on input, and at each step);
  * warns two minutes before the 30-minute maximum; `renew()` stores renewed + newStartTime and starts a
  * new period; at the end (or `end()`) posts the end time and sends the browser to the main site.
@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getConfig } from '../../shared/api/config-api';
 import { checkSession, upsertSession, upsertSessionOnUnload, type SessionBody, type SessionModule } from './session-api';
 import { createSessionTimer, findFreeSessionId, sessionTime, SESSION_MAX_MS, type SessionTimer } from './session-timer';
+import { whenIdle } from '../../shared/lib/idle';
 
 /** Activity is saved at most this often while the applicant types. */
 export const ACTIVITY_SAVE_INTERVAL_MS = 60_000;
@@ -93,7 +94,7 @@ export function useFormSession(parentModule: SessionModule, parentId: string | n
     if (!parentId) return;
     let alive = true;
     ended.current = false;
-    void (async () => {
+    const start = async () => {
       const config = await getConfig();
       let id: string;
       try {
@@ -115,7 +116,9 @@ export function useFormSession(parentModule: SessionModule, parentId: string | n
         onEnd: end,
       });
       timer.current.start();
-    })();
+    };
+    // the session's bookkeeping and clock start once the form has shown (issue 28: nothing of it is on screen)
+    const cancelStart = whenIdle(() => void start());
     const onInput = () => {
       if (Date.now() - lastActivity.current >= ACTIVITY_SAVE_INTERVAL_MS) touch();
     };
@@ -145,6 +148,7 @@ export function useFormSession(parentModule: SessionModule, parentId: string | n
     window.addEventListener('pageshow', onPageShow);
     return () => {
       alive = false;
+      cancelStart();
       openSessions.delete(endHere);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);

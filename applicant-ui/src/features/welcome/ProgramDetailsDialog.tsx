@@ -6,7 +6,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatInstant } from '../../shared/lib/instant-format';
 import { Dialog } from '../../shared/ui/Dialog';
-import { isOpenNow, notOpenReason, type Program } from './programs-api';
+import { isOpenNow, type Program } from './programs-api';
+import { notOpenReason } from './program-opening';
 
 /** Program details dialog; closed when `program` is null. */
 export function ProgramDetailsDialog({ program, onClose }: { program: Program | null; onClose: () => void }) {

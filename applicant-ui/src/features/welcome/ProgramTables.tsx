@@ -7,7 +7,8 @@
  * that nothing is planned.
  */
 import { useTranslation } from 'react-i18next';
-import { groupPrograms, isOpenNow, notOpenReason, type Program } from './programs-api';
+import { groupPrograms, isOpenNow, type Program } from './programs-api';
+import { notOpenReason } from './program-opening';
 
 /** Props of {@link ProgramTables}. */
 export interface ProgramTablesProps {

@@ -24,7 +24,8 @@ import type { ApplicationInformation } from '../application/api/application-type
 import { useApplication } from '../application/ApplicationContext';
 import { ProgramDetailsDialog } from './ProgramDetailsDialog';
 import { ProgramTables } from './ProgramTables';
-import { fetchPrograms, isOpenNow, locationLabel, notOpenReason, semesterChoices, type GenderQuery, type Program } from './programs-api';
+import { fetchPrograms, isOpenNow, locationLabel, semesterChoices, type GenderQuery, type Program } from './programs-api';
+import { notOpenReason } from './program-opening';
 import { startApplicationSchema, type StartApplicationValues } from './welcome.schema';
 import { PersonNameFields } from '../../shared/ui/NameFields';
 

@@ -2,7 +2,8 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatInstant } from '../../shared/lib/instant-format';
-import { groupPrograms, isOpenNow, notOpenReason, semesterChoices, semesterLabel, type Program, type ProgramCourse } from './programs-api';
+import { groupPrograms, isOpenNow, semesterChoices, semesterLabel, type Program, type ProgramCourse } from './programs-api';
+import { notOpenReason } from './program-opening';
 
 // example term keys and labels as the API sends them (issue 25: terms are data)
 const course = (semester: string, label: string, over: Partial<ProgramCourse> = {}): ProgramCourse => ({

@@ -2,11 +2,12 @@
  * Program catalogue calls (docs/api.md "Programs") and pure helpers over it. Labels, popup titles and
  * semester labels come in the page's language (`Accept-Language`, issue 11).
  */
-import { useEffect, useState } from 'react';
-import type { TFunction } from 'i18next';
+import { startTransition, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, call, type Schema } from '../../shared/api/client';
-import { formatInstant } from '../../shared/lib/instant-format';
+import type { Schema } from '../../shared/api/client';
+import { CatalogueContext, genderQuery, loadCatalogue, type Catalogue, type Program, type Semester } from './catalogue-api';
+
+export { fetchPrograms, fetchSemesters, type GenderQuery, type Program, type Semester } from './catalogue-api';
 
 /** Program groups in display order (spec §3). */
 export const PROGRAM_GROUPS = ['underGraduate', 'graduate', 'postGraduate', 'preRequisite'] as const;
@@ -14,30 +15,8 @@ export const PROGRAM_GROUPS = ['underGraduate', 'graduate', 'postGraduate', 'pre
 /** One program group. */
 export type ProgramGroup = (typeof PROGRAM_GROUPS)[number];
 
-/** Applicant gender as the API's query parameter wants it. */
-export type GenderQuery = 'female' | 'male';
-
 /** One offering of a program open now (`courses`): term key and label, locations (may be empty), close and deadline (contract `CourseDto`). */
 export type ProgramCourse = Schema<'CourseDto'>;
-
-/** A field of interest as GET /api/programs answers it (contract `ProgramResponse`). */
-export type Program = Schema<'ProgramResponse'>;
-
-/** A term as GET /api/programs/terms answers it (contract `SemesterResponse`: `begins` is `YYYY-MM`; `label` in the page's language). */
-export type Semester = Schema<'SemesterResponse'>;
-
-/** GET /api/programs?gender=… */
-export async function fetchPrograms(gender: GenderQuery): Promise<Program[]> {
-  return call(api.GET('/api/programs', { params: { query: { gender } } }));
-}
-
-/**
- * GET /api/programs/terms: every term's name in the page's language, open or not (issue 25), so a saved
- * term (a draft's, a decision's) is shown by its name even once its window has closed.
- */
-export async function fetchSemesters(): Promise<Semester[]> {
-  return call(api.GET('/api/programs/terms'));
-}
 
 /** Groups programs by `program`, in {@link PROGRAM_GROUPS} order, omitting empty groups; keeps API order inside a group. */
 export function groupPrograms(programs: readonly Program[]): { group: ProgramGroup; programs: Program[] }[] {
@@ -49,14 +28,6 @@ export function groupPrograms(programs: readonly Program[]): { group: ProgramGro
 /** True when the program has an offering open now: only then can an application for it be started. */
 export function isOpenNow(program: Pick<Program, 'courses'>): boolean {
   return program.courses.length > 0;
-}
-
-/**
- * Why a program cannot be started now, in `language`: "Applications open on <date>" (its next window's
- * opening on the browser's clock) or, with nothing planned, "Not open for applications at the moment".
- */
-export function notOpenReason(program: Pick<Program, 'nextOpensAt'>, t: TFunction, language: string): string {
-  return program.nextOpensAt ? t('welcome.opens_on', { date: formatInstant(program.nextOpensAt, language) }) : t('welcome.not_open');
 }
 
 /**
@@ -121,20 +92,26 @@ export function programLabel(programs: readonly Program[] | undefined, name: str
   return programs?.find((p) => p.name === name)?.label ?? name;
 }
 
-/** The programs and semesters of a gender ('Female' / 'male' …), in the page's language: fetched again when it changes. Null while loading or failed. */
-export function useCatalogue(gender: string | null | undefined): { programs: Program[]; semesters: Semester[] } | null {
+/**
+ * The programs and semesters of a gender ('Female' / 'male' …), in the page's language: fetched again when
+ * it changes. Null while loading or failed. Inside a form page that loaded its record's catalogue
+ * ({@link CatalogueContext}), that one is read rather than requested again.
+ */
+export function useCatalogue(gender: string | null | undefined): Catalogue | null {
   const { i18n } = useTranslation();
-  const [catalogue, setCatalogue] = useState<{ programs: Program[]; semesters: Semester[] } | null>(null);
+  const g = genderQuery(gender);
+  const provided = useContext(CatalogueContext);
+  const fromPage = provided !== null && provided.gender === g;
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null);
   useEffect(() => {
-    const g = gender?.toLowerCase();
-    if (g !== 'female' && g !== 'male') return;
+    if (!g || fromPage) return;
     let alive = true;
-    Promise.all([fetchPrograms(g), fetchSemesters()])
-      .then(([programs, semesters]) => alive && setCatalogue({ programs, semesters }))
+    loadCatalogue(g)
+      .then((c) => alive && startTransition(() => setCatalogue(c)))
       .catch(() => undefined);
     return () => {
       alive = false;
     };
-  }, [gender, i18n.language]);
-  return catalogue;
+  }, [g, fromPage, i18n.language]);
+  return fromPage ? provided.catalogue : catalogue;
 }

@@ -14,6 +14,7 @@ import { showAlert } from '../ui/alert-bus';
 import { appNavigate } from '../lib/navigator';
 import { getToken } from './token-cookie';
 import { authStore } from './auth-store';
+import { takeEarlyAnswer } from '../../boot/early-requests';
 
 export { ApiError, isApiError, type Schema } from '../../../../contract/client/create-client';
 
@@ -59,7 +60,13 @@ export function alertForError(error: ApiError, options: UnwrapOptions): void {
  * answer is revalidated (`no-cache`): the hot reads' `stale-while-revalidate` would otherwise let a page
  * show a list an admin changed a moment ago (and leave a background request the page never waits for).
  */
-export const api = createPortalClient({ headers: portalHeaders, onApiError: alertForError, cache: 'no-cache' });
+export const api = createPortalClient({
+  headers: portalHeaders,
+  onApiError: alertForError,
+  cache: 'no-cache',
+  // a read the early script of index.html already sent is answered by it (once; issue 28)
+  fetch: (request) => takeEarlyAnswer(request) ?? globalThis.fetch(request),
+});
 
 /**
  * Awaits a call of {@link api} and returns its data.

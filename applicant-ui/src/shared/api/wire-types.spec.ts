@@ -91,6 +91,7 @@ const ALLOWED: Record<string, string> = {
     'the `data.missing` rows of a refused submit; the contract leaves the error body’s `data` open',
   'features/application/api/application-types.ts:ApplicationInformation': 'router state of the welcome page, never sent',
   'features/details/details-api.ts:AttachmentInfo': 'what the upload controls show, mapped from the contract’s AttachmentView',
+  'features/welcome/catalogue-api.ts:Catalogue': 'the two answers a page reads together (programs, terms), each typed by the contract',
 };
 
 /** The API modules: `*-api.ts`, `*-types.ts` and `shared/api/*`, tests and fixtures aside. */

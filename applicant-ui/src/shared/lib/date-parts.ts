@@ -3,8 +3,6 @@
  * month and year in three fields, in the order the page's language writes them, and the wire value spec §3
  * keeps (MM/DD/YYYY). Nothing here guesses: a part is what was typed in its own field.
  */
-import { DateTime } from 'luxon';
-
 /** The name of one part. */
 export type DatePart = 'day' | 'month' | 'year';
 
@@ -63,8 +61,14 @@ export function datePartsOf(wire: string | null | undefined): DateParts {
   if (!text) return { ...EMPTY_DATE_PARTS };
   const pieces = text.split('/');
   if (pieces.length === 3) return { month: pieces[0]!, day: pieces[1]!, year: pieces[2]! };
-  const iso = DateTime.fromISO(text);
-  if (iso.isValid && /^\d{4}-\d{2}-\d{2}$/.test(text))
-    return { day: iso.toFormat('dd'), month: iso.toFormat('MM'), year: iso.toFormat('yyyy') };
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (iso && isCalendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]))) return { day: iso[3]!, month: iso[2]!, year: iso[1]! };
   return { ...EMPTY_DATE_PARTS };
+}
+
+/** True when `year`-`month`-`day` is a day of the calendar (the date the platform makes of it has those parts). */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // an impossible day (02-30) rolls over into the next month
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

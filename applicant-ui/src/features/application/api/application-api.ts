@@ -32,9 +32,41 @@ export async function startApplication(body: StartApplicationBody): Promise<Star
   return call(api.POST('/api/applications', { body }));
 }
 
-/** GET /api/token/check?token=…: validates an application token and returns the record. */
+/**
+ * Requests a form page sent before its code asked for them (issue 28: they go out while the page's chunk
+ * downloads), by call; each answer is handed out once, to the first caller.
+ */
+const early = new Map<string, Promise<unknown>>();
+
+/** Starts `request` under `key` unless it is already under way (its failure is left to the caller that takes it). */
+function startEarly<T>(key: string, request: () => Promise<T>): Promise<T> {
+  let started = early.get(key) as Promise<T> | undefined;
+  if (!started) {
+    started = request();
+    started.catch(() => undefined);
+    early.set(key, started);
+  }
+  return started;
+}
+
+/** The request started early under `key` (once), else a new one. */
+function takeEarly<T>(key: string, request: () => Promise<T>): Promise<T> {
+  const started = early.get(key) as Promise<T> | undefined;
+  if (!started) return request();
+  early.delete(key);
+  return started;
+}
+
+const requestTokenCheck = (token: string) => call(api.GET('/api/token/check', { params: { query: { token } } }));
+
+/** GET /api/token/check?token=…: validates an application token and returns the record (the early check of the token when one was sent). */
 export async function checkToken(token: string): Promise<TokenCheckAnswer> {
-  return call(api.GET('/api/token/check', { params: { query: { token } } }));
+  return takeEarly(`token-check|${token}`, () => requestTokenCheck(token));
+}
+
+/** Sends the token check of a page's link before the page asks for it ({@link checkToken} then takes its answer). */
+export function prefetchTokenCheck(token: string): Promise<TokenCheckAnswer> {
+  return startEarly(`token-check|${token}`, () => requestTokenCheck(token));
 }
 
 /**
@@ -60,9 +92,17 @@ export async function saveApplication(id: string, token: string, body: SaveBody)
 /** Answer of GET /api/applications/{id}/requirements (contract `RequirementsResponse`, computed from the program flags). */
 export type Requirements = ResponseData<'getApplicationRequirements'>;
 
-/** GET /api/applications/{id}/requirements (header `X-Application-Token`). */
+const requestRequirements = (id: string, token: string) =>
+  call(api.GET('/api/applications/{id}/requirements', { params: { path: { id } }, headers: applicationTokenHeader(token) }));
+
+/** GET /api/applications/{id}/requirements (header `X-Application-Token`); the early request when one was sent. */
 export async function fetchRequirements(id: string, token: string): Promise<Requirements> {
-  return call(api.GET('/api/applications/{id}/requirements', { params: { path: { id } }, headers: applicationTokenHeader(token) }));
+  return takeEarly(`requirements|${id}|${token}`, () => requestRequirements(id, token));
+}
+
+/** Sends the requirements request of a page's application before the page asks for it ({@link fetchRequirements} takes it). */
+export function prefetchRequirements(id: string, token: string): void {
+  startEarly(`requirements|${id}|${token}`, () => requestRequirements(id, token));
 }
 
 /** Body of POST /api/applications/{id}/submit (contract `SubmitApplicationDto`; `dateSignature` MM/DD/YYYY). */

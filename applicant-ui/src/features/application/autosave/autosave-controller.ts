@@ -442,22 +442,4 @@ export class AutosaveController {
   }
 }
 
-const controllers = new Map<string, AutosaveController>();
-
-/**
- * The controller of an application (created on first use with `create`); one per application id for
- * the page's lifetime, shared by all steps.
- */
-export function autosaveControllerFor(applicationId: string, create: () => AutosaveController): AutosaveController {
-  let c = controllers.get(applicationId);
-  if (!c) {
-    c = create();
-    controllers.set(applicationId, c);
-  }
-  return c;
-}
-
-/** The existing controller of an application, if any. */
-export function existingAutosaveController(applicationId: string): AutosaveController | undefined {
-  return controllers.get(applicationId);
-}
+export { autosaveControllerFor, existingAutosaveController } from './controller-registry';

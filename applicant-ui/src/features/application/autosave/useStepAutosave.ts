@@ -11,8 +11,8 @@ import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form'
 import { saveApplication } from '../api/application-api';
 import type { ApplicationRecord } from '../api/application-types';
 import { useApplication } from '../ApplicationContext';
-import { AutosaveController, autosaveControllerFor, type AutosaveSnapshot } from './autosave-controller';
-import { browserStorage } from './local-draft';
+import { AutosaveController, autosaveControllerFor, existingAutosaveController, type AutosaveSnapshot } from './autosave-controller';
+import { browserStorage, readDraft } from './local-draft';
 import type { HoldReason } from './patch';
 import { ALL_FIELDS, DRAFT_SCHEMAS, formValuesOf } from './step-forms';
 import { focusableControl } from '../../../shared/ui/focusable-control';
@@ -56,6 +56,30 @@ export function focusFirstUnsaved(paths: readonly string[]): void {
   }
 }
 
+/** A new controller of `record`'s application, saving with the token `token()` gives at the time. */
+function createController(record: ApplicationRecord, token: () => string): AutosaveController {
+  return new AutosaveController({
+    applicationId: record.Id,
+    record,
+    save: (body) => saveApplication(record.Id, token(), body),
+    fields: ALL_FIELDS,
+    schemas: DRAFT_SCHEMAS,
+    toForm: formValuesOf,
+    storage: browserStorage(),
+  });
+}
+
+/**
+ * Creates the application's controller ahead of its first step (issue 28: the answers of every step are
+ * read into it, phone numbers formatted, while the page waits for the step's data rather than while the
+ * step renders). Nothing when the application has one already, or when this device holds unsaved answers
+ * of it (restoring them sends a save, whose answer the step's form must see: the step creates it then).
+ */
+export function prepareAutosaveController(record: ApplicationRecord, token: string): void {
+  if (existingAutosaveController(record.Id) || readDraft(browserStorage(), record.Id)) return;
+  autosaveControllerFor(record.Id, () => createController(record, () => token));
+}
+
 /** The application's controller (created on first use) with the latest token and context setter. */
 export function useAutosaveController(
   record: ApplicationRecord,
@@ -64,19 +88,7 @@ export function useAutosaveController(
 ): AutosaveController {
   const tokenRef = useRef(token);
   tokenRef.current = token;
-  const controller = autosaveControllerFor(
-    record.Id,
-    () =>
-      new AutosaveController({
-        applicationId: record.Id,
-        record,
-        save: (body) => saveApplication(record.Id, tokenRef.current, body),
-        fields: ALL_FIELDS,
-        schemas: DRAFT_SCHEMAS,
-        toForm: formValuesOf,
-        storage: browserStorage(),
-      }),
-  );
+  const controller = autosaveControllerFor(record.Id, () => createController(record, () => tokenRef.current));
   controller.setTransport((body) => saveApplication(record.Id, tokenRef.current, body), updateRecord);
   useEffect(() => controller.adoptRecord(record), [controller, record]);
   return controller;
