@@ -419,13 +419,14 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     const healthy = new Set<Replica>([b, c]);
     let checked = () => {};
     const checker = setInterval(() => {
-      for (const replica of [b, c]) {
-        void fetch(replica.url('/api/health/ready'), { signal: AbortSignal.timeout(200) }).then(
+      const probes = [b, c].map((replica) =>
+        fetch(replica.url('/api/health/ready'), { signal: AbortSignal.timeout(200) }).then(
           (r) => (r.status === 200 ? healthy.add(replica) : healthy.delete(replica)),
           () => healthy.delete(replica),
-        );
-      }
-      checked();
+        ),
+      );
+      // the test's signal waits for a finished check (its probes answered or timed out)
+      void Promise.allSettled(probes).then(() => checked());
     }, intervalMs);
     const servedBy = new Map<string, number>();
     let turn = 0;
@@ -533,7 +534,12 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     try {
       await new Promise((r) => setTimeout(r, 700));
       // the signal right after a readiness check: the balancer goes on sending to the replica until the next
-      await new Promise<void>((resolve) => (checked = resolve));
+      // (a check that found the replica ready: under CI load a probe may time out and the balancer then
+      // leaves it out until a later check — a signal then would find it without load to drain)
+      for (let ready = false; !ready;) {
+        await new Promise<void>((resolve) => (checked = resolve));
+        ready = healthy.has(c) && healthy.has(b);
+      }
       const beforeSignal = servedBy.get(c.name) ?? 0;
       c.child.kill('SIGTERM');
       signalled = true;
