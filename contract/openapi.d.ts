@@ -1265,6 +1265,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/payments/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refund a settled charge through the gateway (audited) */
+    post: operations['refundPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/payments/{id}/void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Void an unsettled charge through the gateway (audited) */
+    post: operations['voidPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/applications/{id}/decision': {
     parameters: {
       query?: never;
@@ -1489,6 +1523,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/applications/{id}/deposit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The enrollment deposit: amount, deadline, whether it may be paid now */
+    get: operations['getDeposit'];
+    put?: never;
+    /** Pay the enrollment deposit with browser-tokenised card data (idempotent per requestId) */
+    post: operations['payDeposit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/class-shape': {
     parameters: {
       query?: never;
@@ -1517,6 +1569,41 @@ export interface paths {
     get: operations['exportClassShapeCsv'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/offerings/{id}/waitlist': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An offering's ranked waitlist and its seats */
+    get: operations['getOfferingWaitlist'];
+    /** Reorder the waitlist (whole order, or move one to a rank) */
+    put: operations['reorderOfferingWaitlist'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/offerings/{id}/waitlist/admit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Admit from the waitlist (one or bulk): release the admit letter, open the reply */
+    post: operations['admitFromWaitlist'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1835,6 +1922,269 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/segments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List segments */
+    get: operations['listSegments'];
+    put?: never;
+    /** Create a segment */
+    post: operations['createSegment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/segments/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Count and sample of an unsaved segment filter */
+    post: operations['previewSegmentFilter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/segments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One segment */
+    get: operations['getSegment'];
+    /** Change a segment */
+    put: operations['updateSegment'];
+    post?: never;
+    /** Delete a segment */
+    delete: operations['deleteSegment'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/segments/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A segment's count and sample now */
+    get: operations['previewSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/message-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List message templates */
+    get: operations['listMessageTemplates'];
+    put?: never;
+    /** Create a message template (variables checked) */
+    post: operations['createMessageTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/message-templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One message template */
+    get: operations['getMessageTemplate'];
+    /** Change a message template */
+    put: operations['updateMessageTemplate'];
+    post?: never;
+    /** Delete a message template never used */
+    delete: operations['deleteMessageTemplate'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/message-templates/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Render a message template for an application */
+    post: operations['previewMessageTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/message-templates/{id}/test-send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message template to the admin's own address */
+    post: operations['testSendMessageTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/outreach-messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The outreach delivery log */
+    get: operations['listOutreachMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/outreach-messages/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Outreach messages by status (e.g. per campaign) */
+    get: operations['countOutreachMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/outreach-messages/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One outreach message */
+    get: operations['getOutreachMessage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/outreach-recipients/{email}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an address receives */
+    get: operations['getOutreachRecipient'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/outreach-recipients/{email}/clear-suppression': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Lift an address's hard-bounce suppression */
+    post: operations['clearOutreachSuppression'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outreach/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Open the preferences page of an unsubscribe link (redirect) */
+    get: operations['unsubscribePage'];
+    put?: never;
+    /** One-click unsubscribe from marketing messages (RFC 8058) */
+    post: operations['unsubscribeOneClick'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outreach/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the address of an unsubscribe link receives */
+    get: operations['getOutreachPreferences'];
+    /** Turn marketing messages on or off */
+    put: operations['setOutreachPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1849,7 +2199,7 @@ export interface components {
        * @example pak_3kT9xQ1b
        */
       prefix: string;
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read' | 'enrollment:read')[];
       /**
        * Format: date-time
        * @description null: never expires
@@ -1880,7 +2230,7 @@ export interface components {
        *       "applications:read"
        *     ]
        */
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read' | 'enrollment:read')[];
       /** Format: date-time */
       expiresAt?: string | null;
     };
@@ -1894,7 +2244,7 @@ export interface components {
        * @example pak_3kT9xQ1b
        */
       prefix: string;
-      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read')[];
+      scopes: ('applications:read' | 'applications:write' | 'payments:read' | 'webhooks:manage' | 'catalogue:read' | 'enrollment:read')[];
       /**
        * Format: date-time
        * @description null: never expires
@@ -2265,6 +2615,14 @@ export interface components {
       replyDeadlineAt: string | null;
       /** @description admitted applicants of the program may ask to defer to this offering */
       acceptsDeferrals: boolean;
+      /** @description enrollment deposit after accepting, integer cents (issue 29 item 2); null: none */
+      depositCents: number | null;
+      /** @description a paid deposit may be refunded (otherwise only with an admin override) */
+      depositRefundable: boolean;
+      /** @description days after the acceptance the deposit is due; null: no deadline */
+      depositDueDays: number | null;
+      /** @description an accepted offer whose deposit is unpaid at its deadline lapses (its seat is freed) */
+      lapseUnpaidDeposits: boolean;
       /** @description the office may close an offering before its window ends */
       open: boolean;
       archived: boolean;
@@ -2326,6 +2684,20 @@ export interface components {
        * @default false
        */
       acceptsDeferrals: boolean;
+      /** @description enrollment deposit an admitted applicant pays after accepting, integer cents (issue 29 item 2); null or 0: none */
+      depositCents?: number | null;
+      /**
+       * @description a paid deposit may be refunded without an admin override
+       * @default false
+       */
+      depositRefundable: boolean;
+      /** @description days after the acceptance the deposit is due; null: no deadline */
+      depositDueDays?: number | null;
+      /**
+       * @description the office's setting: accepted offers whose deposit is unpaid at the deadline lapse
+       * @default false
+       */
+      lapseUnpaidDeposits: boolean;
       /** @default true */
       open: boolean;
       /** @default false */
@@ -2993,6 +3365,12 @@ export interface components {
       waitlistWithdrawn: number;
       /** @description waitlisted applicants who have not replied yet */
       waitlistNoReply: number;
+      /** @description accepted offers whose enrollment deposit is paid or waived and stands (of `accepted`; issue 29 item 2) */
+      deposited: number;
+      /** @description accepted offers that lapsed for want of the deposit by its deadline (of `admitted`) */
+      lapsed: number;
+      /** @description deposits paid and then lost: declined or withdrawn since, or refunded / voided by the office (withdrawn ones count only here) */
+      melt: number;
       /** @description offerings summed */
       offerings: number;
       /** @description their seats; null when any of them has no limit */
@@ -3030,6 +3408,12 @@ export interface components {
       waitlistWithdrawn: number;
       /** @description waitlisted applicants who have not replied yet */
       waitlistNoReply: number;
+      /** @description accepted offers whose enrollment deposit is paid or waived and stands (of `accepted`; issue 29 item 2) */
+      deposited: number;
+      /** @description accepted offers that lapsed for want of the deposit by its deadline (of `admitted`) */
+      lapsed: number;
+      /** @description deposits paid and then lost: declined or withdrawn since, or refunded / voided by the office (withdrawn ones count only here) */
+      melt: number;
       /** @description offerings summed */
       offerings: number;
       /** @description their seats; null when any of them has no limit */
@@ -3201,13 +3585,18 @@ export interface components {
       /** Format: uuid */
       id: string;
       requestId: string;
+      /**
+       * @description what it pays for (issue 29 item 2)
+       * @enum {string}
+       */
+      purpose: 'application_fee' | 'enrollment_deposit';
       amount: number;
       lateFee: number;
       discount: number;
       total: number;
       currency: string;
       /** @enum {string} */
-      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived';
+      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived' | 'refunded' | 'voided';
       gateway: string;
       invoiceNumber: string;
       transactionId: string | null;
@@ -3215,6 +3604,20 @@ export interface components {
       accountNumber: string | null;
       errorCode: string | null;
       errorText: string | null;
+      /**
+       * @description how an admin reversed it: refund or void (null: not reversed)
+       * @example refund
+       */
+      reversalKind: string | null;
+      /** Format: date-time */
+      reversedAt: string | null;
+      reversalNote: string | null;
+      /** @description the gateway's answer to the last refused or unanswered reversal */
+      reversalError: string | null;
+      /** @description an approved charge not reversed yet: the console offers refund and void */
+      reversible: boolean;
+      /** @description a fee, or a deposit whose offering is refundable (else reversing needs an override and a note) */
+      refundable: boolean;
       /** Format: date-time */
       createdAt: string;
     };
@@ -3564,6 +3967,11 @@ export interface components {
        * @example 25
        */
       value: number;
+      /**
+       * @description what the code discounts: the application fee, or the enrollment deposit (issue 29 item 2)
+       * @enum {string}
+       */
+      appliesTo: 'application_fee' | 'enrollment_deposit';
       description: string | null;
       /** Format: date-time */
       expiresAt: string | null;
@@ -3586,6 +3994,12 @@ export interface components {
       kind: 'fixed' | 'percent' | 'waiver';
       /** @default 0 */
       value: number;
+      /**
+       * @description what the code discounts (issue 29 item 2); a waiver of `enrollment_deposit` waives the deposit
+       * @default application_fee
+       * @enum {string}
+       */
+      appliesTo: 'application_fee' | 'enrollment_deposit';
       description?: string | null;
       /** Format: date-time */
       expiresAt?: string | null;
@@ -3714,15 +4128,20 @@ export interface components {
       applicantName: string;
       /** @example moshe@example.com */
       email: string;
+      /**
+       * @description what it pays for (issue 29 item 2)
+       * @enum {string}
+       */
+      purpose: 'application_fee' | 'enrollment_deposit';
       /** @enum {string} */
-      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived';
+      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived' | 'refunded' | 'voided';
       /**
        * @description fake, authorizenet, or none (waived)
        * @example authorizenet
        */
       gateway: string;
       /**
-       * @description application fee, cents
+       * @description application fee or deposit, cents
        * @example 15000
        */
       amountCents: number;
@@ -3751,10 +4170,33 @@ export interface components {
       last4: string | null;
       /** @description the gateway's error code of a refused attempt */
       errorCode: string | null;
+      /**
+       * @description how an admin reversed it: refund or void (null: not reversed)
+       * @example refund
+       */
+      reversalKind: string | null;
+      /** Format: date-time */
+      reversedAt: string | null;
+      /** @description the refund's own transaction id at the gateway */
+      reversalTransactionId: string | null;
+      /** @description the admin's note on the reversal */
+      reversalNote: string | null;
+      /** @description the gateway's answer to the last refused (or unanswered) reversal */
+      reversalError: string | null;
+      /** @description an admin may refund or void it now: approved (charged), not reversed; for a deposit, its offering is refundable (otherwise only with `override` and a note) */
+      reversible: boolean;
+      /** @description a deposit whose offering's policy is refundable (always true for an application fee) */
+      refundable: boolean;
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
+    };
+    PaymentReversalDto: {
+      /** @description true: reverse a non-refundable deposit anyway (the office's exception; needs a note); default false */
+      override?: boolean;
+      /** @description why (kept with the payment and in the audit log) */
+      note?: string;
     };
     DecisionStateResponse: {
       /** Format: uuid */
@@ -3777,6 +4219,8 @@ export interface components {
     DecideDto: {
       /** @enum {string} */
       decision: 'admitted' | 'waitlisted' | 'denied';
+      /** @description issue 29 item 4: true to admit although the offering has no seat left for it (accepted offers + open offers + 1 > seats); without it such an admit answers 409 SEAT-409-over-capacity with the figures. Ignored for other decisions. */
+      acknowledgeOverCapacity?: boolean;
     };
     DecisionLetterResponse: {
       /** Format: uuid */
@@ -3894,7 +4338,7 @@ export interface components {
        * @description the recorded reply; null: none yet
        * @enum {string|null}
        */
-      reply: 'accepted' | 'declined' | 'deferral_requested' | 'staying_on_waitlist' | 'withdrawn_from_waitlist' | null;
+      reply: 'accepted' | 'declined' | 'deferral_requested' | 'staying_on_waitlist' | 'withdrawn_from_waitlist' | 'lapsed' | null;
       /** Format: date-time */
       repliedAt: string | null;
       /**
@@ -3906,7 +4350,7 @@ export interface components {
       deadlineText: string | null;
       /** @description what the applicant may answer now (empty after the deadline) */
       choices: ('accept' | 'decline' | 'defer' | 'stay' | 'withdraw')[];
-      /** @description why no choice is open now (RPL-422-late, RPL-409-no-reply) */
+      /** @description why no choice is open now: RPL-422-late (deadline passed), RPL-409-no-reply (denied), RPL-409-deposit (the deposit is paid: the answer stands), RPL-409-lapsed (the offer lapsed for want of the deposit) */
       closedCode: string | null;
       /** @description decline: the value from `declineReasons` */
       reason: string | null;
@@ -4024,6 +4468,148 @@ export interface components {
       /** @description why the request is declined (shown on the reply and in the e-mail) */
       note: string;
     };
+    DepositPaymentView: {
+      /** @description the idempotency key of the attempt */
+      requestId: string;
+      /** @enum {string} */
+      purpose: 'enrollment_deposit';
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'declined' | 'held' | 'rejected' | 'unknown' | 'waived' | 'refunded' | 'voided';
+      /**
+       * @description the application's deposit status after this attempt: pending, paid, waived, declined, refunded, voided; null: unpaid (nothing charged)
+       * @example paid
+       */
+      depositStatus: string | null;
+      /** @description the application’s reference number */
+      referenceNumber: string;
+      /**
+       * @description the offering's deposit, integer cents
+       * @example 50000
+       */
+      amountCents: number;
+      /**
+       * @description taken off by the discount code, integer cents
+       * @example 0
+       */
+      discountCents: number;
+      /**
+       * @description charged, integer cents (0 when waived)
+       * @example 50000
+       */
+      totalCents: number;
+      /**
+       * @description ISO 4217
+       * @example USD
+       */
+      currency: string;
+      discountCode: string | null;
+      /** @description a deposit waiver code left nothing to pay */
+      waived: boolean;
+      transactionId: string | null;
+      /** @example 1111 */
+      last4: string | null;
+      /**
+       * Format: date-time
+       * @description when the attempt was last recorded
+       */
+      date: string;
+    };
+    DepositResponse: {
+      /** Format: uuid */
+      applicationId: string;
+      /**
+       * @description not_required (the offering asks none), not_accepted (accept the offer first), due, overdue (past the deadline; still payable where the office does not lapse offers), pending (a payment is being processed), paid, waived, refunded, voided, lapsed
+       * @enum {string}
+       */
+      phase: 'not_required' | 'not_accepted' | 'due' | 'overdue' | 'pending' | 'paid' | 'waived' | 'refunded' | 'voided' | 'lapsed';
+      /** @description the offering asks a deposit (its amount is more than 0) */
+      required: boolean;
+      /** @description POST …/deposit may be sent now */
+      payable: boolean;
+      /** @description why it may not be paid now: DEP-404, DEP-409-not-accepted, DEP-409-paid, DEP-409-refunded, DEP-409-lapsed, DEP-422-late */
+      closedCode: string | null;
+      /**
+       * @description the offering's deposit (or the paid one's), integer cents
+       * @example 50000
+       */
+      amountCents: number;
+      /**
+       * @description the discount code's share, integer cents
+       * @example 0
+       */
+      discountCents: number;
+      /**
+       * @description to pay (or paid), integer cents
+       * @example 50000
+       */
+      totalCents: number;
+      /**
+       * @description ISO 4217
+       * @example USD
+       */
+      currency: string;
+      /** @description the code applied (a code that applies to deposits) */
+      discountCode: string | null;
+      /** @description nothing is left to pay: paying records a waived deposit without a card */
+      waived: boolean;
+      /**
+       * Format: date-time
+       * @description the deposit deadline (UTC); null: none
+       */
+      dueAt: string | null;
+      /** @description the deadline in the caller's language and the applicant's time zone */
+      dueText: string | null;
+      /** @description the office's setting: an accepted offer whose deposit is unpaid at the deadline lapses */
+      lapses: boolean;
+      /** @description the offering's policy: a paid deposit may be refunded */
+      refundable: boolean;
+      /** Format: date-time */
+      paidAt: string | null;
+      /**
+       * Format: date-time
+       * @description refunded or voided
+       */
+      refundedAt: string | null;
+      /** Format: date-time */
+      lapsedAt: string | null;
+      /**
+       * @description the configured card gateway (`PAYMENT_GATEWAY`)
+       * @enum {string}
+       */
+      gateway: 'fake' | 'authorizenet';
+      /** @description Authorize.Net API login id for Accept.js (authorizenet only) */
+      apiLoginId?: string;
+      /** @description Authorize.Net public client key for Accept.js (authorizenet only) */
+      clientKey?: string;
+      /** @description the Accept.js script to load (authorizenet only) */
+      acceptJsUrl?: string;
+      /** @description the latest deposit payment attempt; null: none yet */
+      payment: components['schemas']['DepositPaymentView'] | null;
+    };
+    DepositPayDto: {
+      /** @description required unless the discount code waives the whole fee */
+      opaqueData?: components['schemas']['OpaqueDataDto'];
+      /** @example Moshe Levi */
+      creditCardFullName?: string;
+      /**
+       * @description billing ZIP code (US) or the billing country's postal code, checked per country (issue 11 item 2)
+       * @example 11230
+       */
+      creditCardBillingZip?: string;
+      /**
+       * @description billing country, a value of dropdown `countries`; default United States
+       * @example Canada
+       */
+      creditCardBillingCountry?: string;
+      /** @example SPRING25 */
+      discountCode?: string;
+      /** @description idempotency key of this attempt (8–64 of A-Z a-z 0-9 _ -); a new one per attempt, the same one on retry */
+      requestId: string;
+    };
+    DepositPaymentResponse: {
+      success: boolean;
+      data: components['schemas']['DepositPaymentView'];
+    };
     DeclineReasonCountResponse: {
       /** @description a value of the `declineReasons` option list; null: no reason recorded */
       reason: string | null;
@@ -4052,6 +4638,12 @@ export interface components {
       waitlistWithdrawn: number;
       /** @description waitlisted applicants who have not replied yet */
       waitlistNoReply: number;
+      /** @description accepted offers whose enrollment deposit is paid or waived and stands (of `accepted`; issue 29 item 2) */
+      deposited: number;
+      /** @description accepted offers that lapsed for want of the deposit by its deadline (of `admitted`) */
+      lapsed: number;
+      /** @description deposits paid and then lost: declined or withdrawn since, or refunded / voided by the office (withdrawn ones count only here) */
+      melt: number;
       /** @description the offering id */
       id: number;
       termId: number;
@@ -4081,6 +4673,134 @@ export interface components {
       overCapacity: boolean;
       /** @description declines by reason, in the order of the option list (unlisted values, then none, last) */
       declineReasons: components['schemas']['DeclineReasonCountResponse'][];
+    };
+    SeatFiguresResponse: {
+      /** @description the offering's seats; null: no limit */
+      seats: number | null;
+      /** @description accepted offers (each takes a seat) */
+      taken: number;
+      /** @description admit decisions still open: no reply yet before the deadline, or a deferral request not answered */
+      offersOut: number;
+      /** @description seats − taken (negative when over); null: no limit */
+      seatsLeft: number | null;
+    };
+    WaitlistEntryResponse: {
+      /**
+       * Format: uuid
+       * @description the application id
+       */
+      id: string;
+      /** @description place on the waitlist, 1 = first; null: withdrew from the waitlist (listed after the ranked ones) */
+      rank: number | null;
+      /** @description the applicant's name in its own order (`contract/format/person-name.ts`) */
+      name: string;
+      referenceNumber: string;
+      /**
+       * @description the applicant’s reply: staying, withdrawn, or null (none yet)
+       * @enum {string|null}
+       */
+      reply: 'staying_on_waitlist' | 'withdrawn_from_waitlist' | null;
+      /** Format: date-time */
+      repliedAt: string | null;
+      /**
+       * Format: date-time
+       * @description when the waitlist decision was recorded
+       */
+      decidedAt: string | null;
+      /**
+       * Format: date-time
+       * @description when it was released; null: not yet
+       */
+      releasedAt: string | null;
+      /**
+       * Format: date-time
+       * @description the reply deadline; null: none
+       */
+      replyDeadlineAt: string | null;
+    };
+    WaitlistResponse: {
+      /** @description the offering id */
+      offeringId: number;
+      /** @description the field of interest (wire value) */
+      programName: string;
+      /** @description the program's label in the caller's language */
+      programLabel: string;
+      /** @enum {string} */
+      gender: 'female' | 'male';
+      /** @description the term key */
+      termKey: string;
+      /** @description the term's name in the caller's language */
+      termLabel: string;
+      /**
+       * Format: date-time
+       * @description the offering's reply deadline
+       */
+      replyDeadlineAt: string | null;
+      seats: components['schemas']['SeatFiguresResponse'];
+      /** @description digest of the ranked ids in order; send it with a reorder to make it conditional */
+      version: string;
+      /** @description how many are ranked */
+      ranked: number;
+      /** @description ranked first (rank 1..n), then those who withdrew */
+      entries: components['schemas']['WaitlistEntryResponse'][];
+    };
+    ReorderWaitlistDto: {
+      /** @description the whole waitlist, first to last (every ranked application once; at most 2000) */
+      ids?: string[];
+      /**
+       * Format: uuid
+       * @description the application to move (with `rank`, without `ids`)
+       */
+      id?: string;
+      /** @description its new rank, 1 = first (at most the waitlist’s length) */
+      rank?: number;
+      /** @description the `version` of the waitlist the change was made from (GET); absent: unconditional */
+      version?: string;
+    };
+    AdmitFromWaitlistDto: {
+      /** @description the waitlisted applications to admit (1–200), each on this offering's waitlist; all or none */
+      ids: string[];
+      /**
+       * Format: date-time
+       * @description the admitted applicants' reply deadline (ISO 8601 with offset, in the future); absent: the offering's reply deadline (422 WTL-422-reply-by when that has passed), or none
+       */
+      replyBy?: string;
+      /** @description true to admit although it passes the seats (accepted + open offers + these > seats); else 409 SEAT-409-over-capacity */
+      acknowledgeOverCapacity?: boolean;
+    };
+    SeatCheckResponse: {
+      /** @description the offering's seats; null: no limit */
+      seats: number | null;
+      /** @description accepted offers (each takes a seat) */
+      taken: number;
+      /** @description admit decisions still open: no reply yet before the deadline, or a deferral request not answered */
+      offersOut: number;
+      /** @description seats − taken (negative when over); null: no limit */
+      seatsLeft: number | null;
+      /** @description how many were admitted */
+      requested: number;
+      /** @description seats − taken − offersOut − requested; null: no limit */
+      freeAfter: number | null;
+      /** @description true when the admit passed capacity (acknowledged) */
+      overCapacity: boolean;
+    };
+    AdmitFromWaitlistResponse: {
+      /** @description how many were admitted */
+      admitted: number;
+      ids: string[];
+      /**
+       * Format: date-time
+       * @description the release instant of the admit letters (now; the release job e-mails them)
+       */
+      releaseAt: string;
+      /**
+       * Format: date-time
+       * @description their reply deadline: `replyBy`, else the offering's; null: none
+       */
+      replyBy: string | null;
+      seats: components['schemas']['SeatCheckResponse'];
+      /** @description the waitlist after the admit */
+      waitlist: components['schemas']['WaitlistResponse'];
     };
     WebhookAttemptResponse: {
       /** Format: date-time */
@@ -4112,7 +4832,9 @@ export interface components {
         | 'decision.released'
         | 'application.replied'
         | 'deferral.requested'
-        | 'deferral.decided';
+        | 'deferral.decided'
+        | 'deposit.paid'
+        | 'deposit.refunded';
       /** Format: uuid */
       endpointId: string;
       endpointUrl: string;
@@ -4156,6 +4878,8 @@ export interface components {
         | 'application.replied'
         | 'deferral.requested'
         | 'deferral.decided'
+        | 'deposit.paid'
+        | 'deposit.refunded'
       )[];
       enabled: boolean;
       /**
@@ -4190,6 +4914,8 @@ export interface components {
         | 'application.replied'
         | 'deferral.requested'
         | 'deferral.decided'
+        | 'deposit.paid'
+        | 'deposit.refunded'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -4211,6 +4937,8 @@ export interface components {
         | 'application.replied'
         | 'deferral.requested'
         | 'deferral.decided'
+        | 'deposit.paid'
+        | 'deposit.refunded'
       )[];
       enabled: boolean;
       /**
@@ -4245,6 +4973,8 @@ export interface components {
         | 'application.replied'
         | 'deferral.requested'
         | 'deferral.decided'
+        | 'deposit.paid'
+        | 'deposit.refunded'
       )[];
       /** @description false: no new deliveries, pending ones stop (marked failed) */
       enabled?: boolean;
@@ -4491,6 +5221,292 @@ export interface components {
       /** @enum {string} */
       recommendation: 'admit' | 'waitlist' | 'deny' | 'discuss';
       comments?: string;
+    };
+    SegmentFilterDto: {
+      /** @description part of the name or e-mail, or the reference number (as the Applications list) */
+      q?: string;
+      /** @description any of; absent: every status but withdrawn */
+      status?: ('draft' | 'submitted' | 'complete' | 'withdrawn' | 'under_review' | 'decided')[];
+      /**
+       * @description field-of-interest keys (any of)
+       * @example [
+       *       "MSW"
+       *     ]
+       */
+      fieldOfInterest?: string[];
+      /** @description program groups (any of) */
+      program?: ('underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite')[];
+      /**
+       * @description terms: the semester keys applied for (any of)
+       * @example [
+       *       "Fall 2027"
+       *     ]
+       */
+      semester?: string[];
+      /**
+       * @description admission rounds of the application's offering (any of; issue 25)
+       * @example [
+       *       "priority"
+       *     ]
+       */
+      round?: string[];
+      gender?: ('Female' | 'Male')[];
+      Payment_Status?: ('Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded')[];
+      /**
+       * @description created on or after (YYYY-MM-DD, or an ISO 8601 instant)
+       * @example 2026-01-31
+       */
+      createdFrom?: string;
+      /**
+       * @description created on or before (YYYY-MM-DD includes that day)
+       * @example 2026-02-28
+       */
+      createdTo?: string;
+      /** @description last changed on or after (YYYY-MM-DD or ISO 8601) */
+      updatedFrom?: string;
+      /** @description last changed on or before (YYYY-MM-DD includes that day) */
+      updatedTo?: string;
+      /** @description step reached at least (1–8, DESIGN §3) */
+      stepReachedMin?: number;
+      /** @description step reached at most */
+      stepReachedMax?: number;
+      /** @description idle at least this many whole days: days since the application last changed (`updatedAt`), on the server clock */
+      idleDaysMin?: number;
+      /** @description idle at most this many whole days */
+      idleDaysMax?: number;
+      /** @description true: the fee is awaited (Payment_Status neither Paid nor Waived, as the checklist says); false: paid or waived */
+      feeUnpaid?: boolean;
+      /**
+       * @description checklist items awaited, any of: the item keys of GET /api/applications/{id}/checklist (a step key such as 'personal', 'fee', a document slot, 'first' / 'second' recommendation)
+       * @example [
+       *       "resume",
+       *       "first"
+       *     ]
+       */
+      missing?: string[];
+      /** @description the office's decision (any of; `none`: not decided) */
+      decision?: ('admitted' | 'waitlisted' | 'denied' | 'none')[];
+      /** @description true: the decision was released to the applicant; false: not (yet) */
+      decisionReleased?: boolean;
+      /** @description the applicant's reply (any of; `none`: no reply yet; issue 29) */
+      reply?: ('accepted' | 'declined' | 'deferral_requested' | 'staying_on_waitlist' | 'withdrawn_from_waitlist' | 'lapsed' | 'none')[];
+    };
+    SegmentResponse: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      filter: components['schemas']['SegmentFilterDto'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    SegmentPreviewDto: {
+      filter: components['schemas']['SegmentFilterDto'];
+    };
+    SegmentSampleRow: {
+      /** Format: uuid */
+      id: string;
+      /** @example 100001 */
+      referenceNumber: string;
+      /**
+       * @description the name in its own order (contract/format/person-name.ts)
+       * @example Ana Ruiz
+       */
+      name: string;
+      email: string;
+      /**
+       * @description field-of-interest key
+       * @example MSW
+       */
+      program: string;
+      /** @example Fall 2027 */
+      semester: string;
+      status: string;
+      /** @description step reached */
+      step: number;
+      /** @description whole days since the application last changed (server clock) */
+      idleDays: number;
+    };
+    SegmentPreviewResponse: {
+      /** @description applications matching now */
+      count: number;
+      /** @description at most 20, the longest idle first (then by id) */
+      sample: components['schemas']['SegmentSampleRow'][];
+    };
+    SegmentDto: {
+      /** @example Drafts idle a week */
+      name: string;
+      /** @description the allow-listed filter (unknown fields: 422 VAL-001) */
+      filter: components['schemas']['SegmentFilterDto'];
+    };
+    LocalizedMessageDto: {
+      /** @description one line; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
+      subject: string;
+      /** @description plain text, blank lines between paragraphs; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
+      body: string;
+    };
+    MessageTemplateContentDto: {
+      en: components['schemas']['LocalizedMessageDto'];
+      es: components['schemas']['LocalizedMessageDto'];
+      'zh-CN': components['schemas']['LocalizedMessageDto'];
+    };
+    MessageTemplateResponse: {
+      /** Format: uuid */
+      id: string;
+      key: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'transactional' | 'marketing';
+      content: components['schemas']['MessageTemplateContentDto'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    MessageTemplateDto: {
+      /**
+       * @description stable key, unique
+       * @example idle-draft-reminder
+       */
+      key: string;
+      /** @example Reminder: draft idle a week */
+      name: string;
+      /**
+       * @description transactional: always sent; marketing: respects the opt-out, carries List-Unsubscribe
+       * @enum {string}
+       */
+      kind: 'transactional' | 'marketing';
+      content: components['schemas']['MessageTemplateContentDto'];
+    };
+    TemplatePreviewDto: {
+      /** Format: uuid */
+      applicationId: string;
+      /**
+       * @description absent: the application's language
+       * @enum {string}
+       */
+      locale?: 'en' | 'es' | 'zh-CN';
+    };
+    RenderedMessageResponse: {
+      /** Format: uuid */
+      templateId: string;
+      /** Format: uuid */
+      applicationId: string;
+      /** @enum {string} */
+      kind: 'transactional' | 'marketing';
+      /** @enum {string} */
+      locale: 'en' | 'es' | 'zh-CN';
+      /** @description the application's address */
+      to: string;
+      subject: string;
+      /** @description the plain-text body (with the preferences footer for marketing messages) */
+      text: string;
+      /** @description the HTML body: the text escaped, paragraphs, links clickable; no tracking pixel */
+      html: string;
+      /** @description extra headers: List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) for marketing messages; none for transactional */
+      headers: {
+        [key: string]: string;
+      };
+    };
+    OutreachMessageResponse: {
+      /**
+       * @description bigint, as a string
+       * @example 42
+       */
+      id: string;
+      /**
+       * Format: uuid
+       * @description the application (null only for a test send whose application was deleted)
+       */
+      applicationId: string | null;
+      /** @example 100001 */
+      referenceNumber: string | null;
+      /** @description the address it went (or was to go) to */
+      email: string;
+      /** Format: uuid */
+      templateId: string;
+      /** @example idle-draft-reminder */
+      templateKey: string;
+      /** @enum {string} */
+      kind: 'transactional' | 'marketing';
+      /**
+       * @description rule (automatic reminder), campaign, or test (an admin to their own address)
+       * @enum {string}
+       */
+      sourceKind: 'rule' | 'campaign' | 'test';
+      /**
+       * Format: uuid
+       * @description the rule's or campaign's id; the admin's user id for a test
+       */
+      sourceId: string | null;
+      /** @description a rule's stage key */
+      stageKey: string | null;
+      /** @description the language it was rendered in */
+      locale: string | null;
+      subject: string | null;
+      /** @enum {string} */
+      status: 'queued' | 'sent' | 'failed' | 'bounced' | 'suppressed';
+      /**
+       * @description why a `suppressed` message was not sent
+       * @enum {string|null}
+       */
+      suppressedReason: 'marketing-opt-out' | 'hard-bounce' | 'withdrawn' | null;
+      /** @description SMTP reply code of a refusal (5xx: bounced; 4xx: failed, retryable) */
+      smtpCode: number | null;
+      /** @description the server's answer or the error (≤ 500 characters) */
+      error: string | null;
+      /** @description delivery attempts */
+      attempts: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      sentAt: string | null;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    OutreachCountsResponse: {
+      total: number;
+      queued: number;
+      sent: number;
+      failed: number;
+      bounced: number;
+      suppressed: number;
+    };
+    RecipientStateResponse: {
+      /** @description the normalized address (trimmed, lower case) */
+      email: string;
+      /** @description marketing messages are sent to it */
+      marketing: boolean;
+      /**
+       * Format: date-time
+       * @description when marketing was turned off
+       */
+      marketingOptOutAt: string | null;
+      /** @description nothing is sent to it: a hard bounce, until the address is verified again */
+      suppressed: boolean;
+      /** Format: date-time */
+      suppressedAt: string | null;
+      /** @description the receiving server's answer */
+      suppressedDetail: string | null;
+    };
+    PreferencesResponse: {
+      /**
+       * @description the address, masked
+       * @example a•••z@example.com
+       */
+      email: string;
+      /** @description whether marketing messages are sent to it (transactional messages always are) */
+      marketing: boolean;
+      /**
+       * @description the language of the message the link came in (the page may adopt it)
+       * @enum {string}
+       */
+      locale: 'en' | 'es' | 'zh-CN';
+    };
+    PreferencesDto: {
+      /** @description true: receive marketing messages; false: only messages about the application itself (transactional) */
+      marketing: boolean;
     };
     ApiErrorBody: {
       /** @enum {boolean} */
@@ -13686,6 +14702,324 @@ export interface operations {
       };
     };
   };
+  refundPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentReversalDto'];
+      };
+    };
+    responses: {
+      /** @description the payment, status refunded */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPaymentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 no such payment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-409-unsettled not settled yet: void it instead; PAY-409-not-charged, PAY-409-reversed, DEP-409-not-refundable, PAY-409-request (a reversal is under way), PAY-409-refused (data.errorCode, data.errorText) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-409-unsettled",
+           *       "message": "This payment has not settled yet and cannot be refunded: void it instead."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 errors.note: an override needs a note */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-002-reversal the gateway did not answer: check it before trying again */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-002-reversal",
+           *       "message": "The payment gateway did not answer: the refund or void may or may not have been made. Check the gateway before trying again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  voidPayment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentReversalDto'];
+      };
+    };
+    responses: {
+      /** @description the payment, status voided */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPaymentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 no such payment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-409-refused the gateway refused (settled already: refund it instead; data.errorCode, data.errorText); PAY-409-not-charged, PAY-409-reversed, DEP-409-not-refundable, PAY-409-request */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-409-refused",
+           *       "message": "The payment gateway refused: {{reason}}"
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 errors.note: an override needs a note */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-002-reversal the gateway did not answer: check it before trying again */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-002-reversal",
+           *       "message": "The payment gateway did not answer: the refund or void may or may not have been made. Check the gateway before trying again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
   getApplicationDecision: {
     parameters: {
       query?: never;
@@ -13842,7 +15176,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description STS-409 not decidable; DEC-409-released already released */
+      /** @description STS-409 not decidable; DEC-409-released already released; SEAT-409-over-capacity an admit past the seats, not acknowledged */
       409: {
         headers: {
           [name: string]: unknown;
@@ -14823,6 +16157,8 @@ export interface operations {
     responses: {
       200: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14832,6 +16168,8 @@ export interface operations {
       /** @description AUTH-403 not this application */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14848,6 +16186,8 @@ export interface operations {
       /** @description DEC-404 no released decision */
       404: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14861,9 +16201,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -14880,6 +16241,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15036,6 +16399,8 @@ export interface operations {
            * @example deferrals 0-24/137
            */
           'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15061,6 +16426,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15074,9 +16441,30 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15093,6 +16481,8 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15392,65 +16782,29 @@ export interface operations {
       };
     };
   };
-  listClassShape: {
+  getDeposit: {
     parameters: {
       query?: {
-        sort?: string;
-        range?: string;
-        filter?: string;
+        /** @description a code that applies to deposits, to quote with */
+        discountCode?: string;
       };
       header?: never;
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
       200: {
         headers: {
-          /**
-           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
-           * @example class-shape 0-24/137
-           */
-          'Content-Range': string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ClassShapeRowResponse'][];
+          'application/json': components['schemas']['DepositResponse'];
         };
       };
-      /** @description REQ-400 malformed sort, range or filter */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
+      /** @description AUTH-403 not this application */
       403: {
         headers: {
           [name: string]: unknown;
@@ -15461,6 +16815,38 @@ export interface operations {
            *       "success": false,
            *       "code": "AUTH-403",
            *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEC-404 no released decision */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEC-404",
+           *       "message": "There is no decision to show yet."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-004 with errors.discountCode (unknown, expired, used up, not for deposits) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-004",
+           *       "message": "This discount code is not valid."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -15500,7 +16886,179 @@ export interface operations {
       };
     };
   };
-  exportClassShapeCsv: {
+  payDeposit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DepositPayDto'];
+      };
+    };
+    responses: {
+      /** @description a replay of an attempt an admin has refunded or voided since */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DepositPaymentResponse'];
+        };
+      };
+      /** @description paid (deposit_status paid) or waived */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DepositPaymentResponse'];
+        };
+      };
+      /** @description held for review by the processor (deposit_status pending) */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DepositPaymentResponse'];
+        };
+      };
+      /** @description PAY-001 declined; data is the attempt */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-001",
+           *       "message": "The payment was declined. Please check the card details or use another card."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 not this application */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEC-404 no released decision; DEP-404 the offering asks no deposit */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEC-404",
+           *       "message": "There is no decision to show yet."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEP-409-not-accepted accept the offer first; DEP-409-paid; DEP-409-refunded; DEP-409-lapsed; PAY-409-request an attempt is in flight; PAY-002-unsettled an unknown outcome is being settled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEP-409-not",
+           *       "message": "Please accept the offer before paying the enrollment deposit."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description DEP-422-late the deadline passed (data.dueAt); VAL-001; PAY-004 discount code; PAY-002 with errors.opaqueData */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "DEP-422-late",
+           *       "message": "The enrollment deposit was due on {{deadline}}. Please contact the admissions office."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description PAY-002 the gateway failed or its outcome is unknown (never charged twice) */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "PAY-002",
+           *       "message": "The payment service could not be reached. You were not charged twice; please try again in a few minutes."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listClassShape: {
     parameters: {
       query?: {
         sort?: string;
@@ -15513,16 +17071,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description text/csv; header row; one row per offering */
       200: {
         headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example class-shape 0-24/137
+           */
+          'Content-Range': string;
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ClassShapeRowResponse'][];
+        };
       };
-      /** @description REQ-400 malformed sort or filter */
+      /** @description REQ-400 malformed sort, range or filter */
       400: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15555,6 +17123,8 @@ export interface operations {
       /** @description AUTH-403 */
       403: {
         headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
@@ -15563,6 +17133,574 @@ export interface operations {
            *       "success": false,
            *       "code": "AUTH-403",
            *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  exportClassShapeCsv: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description text/csv; header row; one row per offering */
+      200: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description REQ-400 malformed sort or filter */
+      400: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getOfferingWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitlistResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 unknown offering */
+      404: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429 over the API key's rate limit (API_KEY_RATE_LIMIT_PER_MINUTE a minute), with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  reorderOfferingWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReorderWaitlistDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitlistResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 unknown offering */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description WTL-409-stale the waitlist changed (data: version, ids); WTL-409-not-waitlisted the applicant moved is not on it (data.ids) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "WTL-409-stale",
+           *       "message": "The waitlist changed since you loaded it. Please reload it and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 ids (named twice, or sent with id/rank), id, rank (past the end) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  admitFromWaitlist: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdmitFromWaitlistDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdmitFromWaitlistResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 unknown offering */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description WTL-409-not-waitlisted (data.ids) one is not on this waitlist; SEAT-409-over-capacity (data: seats, taken, offersOut, requested, seatsLeft, freeAfter) the admit passes the seats and is not acknowledged */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "WTL-409-not",
+           *       "message": "Some applications are not on this waitlist (admitted, withdrawn, or in another offering)."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 ids, replyBy (not in the future, or the offering deadline passed: give one) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -18409,6 +20547,2260 @@ export interface operations {
       /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
       '5XX': {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listSegments: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example segments 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  previewSegmentFilter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentPreviewDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentPreviewResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  previewSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentPreviewResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listMessageTemplates: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example message-templates 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageTemplateResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessageTemplateDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageTemplateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageTemplateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessageTemplateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageTemplateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageTemplateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-used */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-used",
+           *       "message": "Messages were sent with this template, so it cannot be deleted."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  previewMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplatePreviewDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RenderedMessageResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 template; APP-404 application */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  testSendMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplatePreviewDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachMessageResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 template; APP-404 application */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listOutreachMessages: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example outreach-messages 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachMessageResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  countOutreachMessages: {
+    parameters: {
+      query?: {
+        sourceKind?: 'rule' | 'campaign' | 'test';
+        /** @description a campaign's or rule's id */
+        sourceId?: string;
+        applicationId?: string;
+        templateId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachCountsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getOutreachMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachMessageResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getOutreachRecipient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecipientStateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  clearOutreachSuppression: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        email: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RecipientStateResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  unsubscribePage: {
+    parameters: {
+      query: {
+        /** @description the token of the e-mailed link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description See Other: to the applicant-ui page /preferences?token=… */
+      303: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  unsubscribeOneClick: {
+    parameters: {
+      query: {
+        /** @description the token of the e-mailed link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreferencesResponse'];
+        };
+      };
+      /** @description TKN-001 unknown token */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getOutreachPreferences: {
+    parameters: {
+      query: {
+        /** @description the token of the e-mailed link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreferencesResponse'];
+        };
+      };
+      /** @description TKN-001 unknown token */
+      404: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  setOutreachPreferences: {
+    parameters: {
+      query: {
+        /** @description the token of the e-mailed link */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PreferencesDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PreferencesResponse'];
+        };
+      };
+      /** @description TKN-001 unknown token */
+      404: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "TKN-001",
+           *       "message": "This link is not valid. Please use the link from your most recent e-mail."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-429, with Retry-After (seconds) */
+      429: {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-429",
+           *       "message": "Too many attempts. Please wait 60 seconds and try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
           [name: string]: unknown;
         };
         content: {

@@ -13,11 +13,14 @@ import { Decisions1764120000000 } from './1764120000000-decisions.js';
 import { InitialSchema1763800000000 } from './1763800000000-initial-schema.js';
 import { DecisionReplies1764180000000 } from './1764180000000-decision-replies.js';
 import { DeferralDecisions1764190000000 } from './1764190000000-deferral-decisions.js';
+import { EnrollmentDeposits1764200000000 } from './1764200000000-enrollment-deposits.js';
 import { LocalizedLabels1764130000000 } from './1764130000000-localized-labels.js';
 import { PaymentSettlement1763960000000 } from './1763960000000-payment-settlement.js';
 import { Webhooks1764140000000 } from './1764140000000-webhooks.js';
+import { WaitlistRanks1764210000000 } from './1764210000000-waitlist-ranks.js';
 import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
 import { ReadingQueue1764110000000 } from './1764110000000-reading-queue.js';
+import { Outreach1764220000000 } from './1764220000000-outreach.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -41,4 +44,7 @@ export const MIGRATIONS = [
   LetterFullName1764170000000,
   DecisionReplies1764180000000,
   DeferralDecisions1764190000000,
+  EnrollmentDeposits1764200000000,
+  WaitlistRanks1764210000000,
+  Outreach1764220000000,
 ];

@@ -25,6 +25,9 @@ import InboxIcon from '@mui/icons-material/Inbox';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import GroupsIcon from '@mui/icons-material/Groups';
 import RuleIcon from '@mui/icons-material/Rule';
+import FilterAltIcon from '@mui/icons-material/FilterAlt';
+import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -74,10 +77,18 @@ const WebhookEdit = lazy(() => import('./webhooks/WebhookEdit'));
 const DeliveryList = lazy(() => import('./webhooks/DeliveryList'));
 const DeliveryShow = lazy(() => import('./webhooks/DeliveryShow'));
 const AuditLogList = lazy(() => import('./audit-log/AuditLogList'));
+const SegmentList = lazy(() => import('./outreach/SegmentList'));
+const SegmentCreate = lazy(() => import('./outreach/SegmentCreate'));
+const SegmentEdit = lazy(() => import('./outreach/SegmentEdit'));
+const MessageTemplateList = lazy(() => import('./outreach/MessageTemplateList'));
+const MessageTemplateCreate = lazy(() => import('./outreach/MessageTemplateCreate'));
+const MessageTemplateEdit = lazy(() => import('./outreach/MessageTemplateEdit'));
+const OutreachMessageList = lazy(() => import('./outreach/OutreachMessageList'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 const QueueList = lazy(() => import('./reviews/QueueList'));
 const DeferralList = lazy(() => import('./deferrals/DeferralList'));
 const ClassShapeList = lazy(() => import('./class-shape/ClassShapeList'));
+const WaitlistPage = lazy(() => import('./waitlist/WaitlistPage'));
 const ReviewCriterionList = lazy(() => import('./reviews/ReviewCriterionList'));
 const ReviewCriterionEdit = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionEdit })));
 const ReviewCriterionCreate = lazy(() => import('./reviews/ReviewCriterionPages').then((m) => ({ default: m.ReviewCriterionCreate })));
@@ -237,6 +248,32 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           recordRepresentation={(r: { eventType: string; endpointUrl: string }) => `${r.eventType} → ${r.endpointUrl}`}
           options={{ label: 'app.menu.webhook_deliveries' }}
         />
+        {/* Outreach (issue 30): segments, message templates and the delivery log */}
+        <Resource
+          name="segments"
+          list={SegmentList}
+          create={SegmentCreate}
+          edit={SegmentEdit}
+          icon={FilterAltIcon}
+          recordRepresentation="name"
+          options={{ label: 'app.menu.segments' }}
+        />
+        <Resource
+          name="message-templates"
+          list={MessageTemplateList}
+          create={MessageTemplateCreate}
+          edit={MessageTemplateEdit}
+          icon={MailOutlineIcon}
+          recordRepresentation="name"
+          options={{ label: 'app.menu.message_templates' }}
+        />
+        <Resource
+          name="outreach-messages"
+          list={OutreachMessageList}
+          icon={OutboxIcon}
+          recordRepresentation={(r: { id: string; email: string }) => `#${r.id} ${r.email}`}
+          options={{ label: 'app.menu.outreach_messages' }}
+        />
         <Resource
           name="audit-log"
           list={AuditLogList}
@@ -249,6 +286,8 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           {/* DESIGN §3: the applicant app sends admins from /banner to /admin/banner. */}
           <Route path="/banner" element={<Navigate to="/maintenance-windows" replace />} />
           <Route path={PREVIEW_PATH} element={<ApplicantPreview />} />
+          {/* An offering's ranked waitlist and the admit from it (issue 29 item 4). */}
+          <Route path="/offerings/:id/waitlist" element={<WaitlistPage />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

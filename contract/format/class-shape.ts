@@ -8,8 +8,12 @@
  * - `admitted`: admit decisions; of those, by the applicant's reply: `accepted`, `declined`,
  *   `deferralRequested` (a request the office has not answered), `noReply` (none yet);
  * - `deferred`: applications an approved deferral moved out of the offering (to a later term);
- * - `waitlisted`: waitlist decisions; of those `waitlistStaying`, `waitlistWithdrawn`, `waitlistNoReply`.
- * Seats are the offering's `seats` (null: no limit); accepted offers count against them.
+ * - `waitlisted`: waitlist decisions; of those `waitlistStaying`, `waitlistWithdrawn`, `waitlistNoReply`;
+ * - the enrollment deposit (issue 29 item 2): `deposited` — accepted offers whose deposit is paid (or waived) and
+ *   stands (of `accepted`); `lapsed` — admits whose accepted offer lapsed for want of the deposit (of `admitted`,
+ *   beside accepted, declined…); `melt` — deposits paid and then lost: the applicant declined or was withdrawn, or
+ *   the office refunded or voided the deposit (applications withdrawn since are counted here, and nowhere else).
+ * Seats are the offering's `seats` (null: no limit); accepted offers count against them (a lapsed offer frees its seat).
  */
 
 /** The counts of a class-shape line, in the order the console and the CSV show them. */
@@ -24,6 +28,9 @@ export const CLASS_SHAPE_COUNTS = [
   'waitlistStaying',
   'waitlistWithdrawn',
   'waitlistNoReply',
+  'deposited',
+  'lapsed',
+  'melt',
 ] as const;
 
 /** One of {@link CLASS_SHAPE_COUNTS}. */

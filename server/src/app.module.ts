@@ -17,6 +17,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { DecisionsModule } from './modules/decisions/decisions.module.js';
 import { RepliesModule } from './modules/replies/replies.module.js';
 import { DemoModule } from './modules/demo/demo.module.js';
+import { DepositsModule } from './modules/deposits/deposits.module.js';
 import { DropdownsModule } from './modules/dropdowns/dropdowns.module.js';
 import { EnrollmentModule } from './modules/enrollment/enrollment.module.js';
 import { JobsModule } from './modules/jobs/jobs.module.js';
@@ -24,6 +25,7 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ObservabilityModule } from './modules/observability/observability.module.js';
+import { OutreachModule } from './modules/outreach/outreach.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { RecommendationsModule } from './modules/recommendations/recommendations.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
@@ -31,6 +33,7 @@ import { SessionModule } from './modules/session/session.module.js';
 import { TimelogModule } from './modules/timelog/timelog.module.js';
 import { TokenModule } from './modules/token/token.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { WaitlistModule } from './modules/waitlist/waitlist.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 /** The whole API. Built per process from the validated configuration and the database URL. */
@@ -71,10 +74,13 @@ export class AppModule {
         PaymentsModule,
         DecisionsModule,
         RepliesModule,
+        DepositsModule,
         EnrollmentModule,
+        WaitlistModule,
         WebhooksModule,
         RecommendationsModule,
         ReviewsModule,
+        OutreachModule,
       ],
     };
   }

@@ -747,6 +747,7 @@ describe('/api/admin/discount-codes', () => {
     expect(response.body).toEqual({
       id: expect.any(String),
       code: 'SPRING25',
+      appliesTo: 'application_fee',
       kind: 'percent',
       value: 25,
       description: 'Spring promo',

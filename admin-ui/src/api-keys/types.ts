@@ -24,4 +24,5 @@ export const API_KEY_SCOPES = [
   'applications:write',
   'payments:read',
   'webhooks:manage',
+  'enrollment:read',
 ] as const satisfies readonly ApiKeyScope[];

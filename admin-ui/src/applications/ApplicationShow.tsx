@@ -1,7 +1,8 @@
 /**
  * One application (issue 5 item 5): the summary, every saved answer grouped by the form's sections
  * (spec §3; unknown fields under "Other answers"), the documents with download buttons (fetched with
- * the admin's token), the payment attempts and the time log; the decision (issue 15); Withdraw / Reopen in the actions.
+ * the admin's token), the payment attempts (application fee and enrollment deposit, with refund and void: issue 29 item 2) and
+ * the time log; the decision (issue 15); Withdraw / Reopen in the actions.
  */
 import type { ReactNode } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -34,6 +35,8 @@ import { AssignRecordButton } from '../reviews/AssignReadersButton';
 import ReviewsPanel from '../reviews/ReviewsPanel';
 import { ReferenceStatusSelect } from './ReferenceStatusSelect';
 import { DecisionPanel } from '../decisions/DecisionPanel';
+import { PaymentReversalButtons } from '../payments/PaymentReversalButtons';
+import { OutreachSection } from '../outreach/OutreachPanel';
 import type { ApplicationAttachment, ApplicationDetail } from './types';
 import { formatPersonName } from '../../../contract/format/person-name';
 
@@ -341,16 +344,25 @@ function ApplicationDetailView() {
             empty={translate('app.applications.payments.empty')}
             head={[
               translate('app.applications.payments.date'),
+              translate('app.payments.purpose.label'),
               translate('app.applications.payments.status'),
               translate('app.applications.payments.total'),
               translate('app.applications.payments.breakdown'),
               translate('app.applications.payments.gateway'),
               translate('app.applications.payments.transaction'),
               translate('app.applications.payments.error'),
+              translate('app.payments.reversal.actions'),
             ]}
             rows={payments.map((p) => [
               formatDate(p.createdAt),
-              translate(`app.applications.payment_attempt.${p.status}`, { _: p.status }),
+              translate(`app.payments.purpose.${p.purpose}`, { _: p.purpose }),
+              [
+                translate(`app.applications.payment_attempt.${p.status}`, { _: p.status }),
+                p.reversedAt ? formatDate(p.reversedAt) : null,
+                p.reversalNote ? `“${p.reversalNote}”` : null,
+              ]
+                .filter(Boolean)
+                .join(' · '),
               money(p.total, p.currency),
               translate('app.applications.payments.breakdown_value', {
                 amount: money(p.amount, p.currency),
@@ -359,7 +371,8 @@ function ApplicationDetailView() {
               }),
               p.gateway,
               [p.transactionId, p.accountNumber, p.invoiceNumber].filter(Boolean).join(' · ') || '—',
-              [p.errorCode, p.errorText].filter(Boolean).join(' ') || '—',
+              [p.errorCode, p.errorText, p.reversalError].filter(Boolean).join(' ') || '—',
+              <PaymentReversalButtons key={`reverse-${p.id}`} payment={p} amount={money(p.total, p.currency)} />,
             ])}
           />
         )}
@@ -377,6 +390,8 @@ function ApplicationDetailView() {
           rows={timeLog.map((t) => [formatDate(t.createdAt), stepName(t.step), formatDuration(Number(t.duration), locale)])}
         />
       </Section>
+      {/* outreach messages about the application, and what its address receives (issue 30 item 6) */}
+      <OutreachSection />
     </Box>
   );
 }

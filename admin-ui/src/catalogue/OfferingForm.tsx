@@ -3,7 +3,8 @@
  * term, the locations applicants choose from; the application window in the admin's own time zone, grace
  * days and the admission rounds (key, names in three languages, deadline); the application and late fees
  * in the deployment's currency (sent as integer cents), when the late fee starts and the seats; after the
- * decision, the reply deadline and whether it takes deferrals (issue 29); whether it is open and, on edit,
+ * decision, the reply deadline and whether it takes deferrals (issue 29), and the enrollment deposit (item 2:
+ * amount, due days after accepting, whether unpaid offers lapse, refundable); whether it is open and, on edit,
  * archived. Validated on the client as on the server; server errors land on the
  * fields too.
  */
@@ -125,6 +126,16 @@ export function OfferingForm({ toolbar, record, defaultValues, archive = false }
       <FormHeading label="app.offerings.section.after" />
       <LocalDateTimeInput source="replyDeadlineAt" helperText="app.offerings.reply_deadline_help" />
       <BooleanInput source="acceptsDeferrals" helperText="app.offerings.accepts_deferrals_help" />
+      <NumberInput
+        source="deposit"
+        label={inCurrency('app.offerings.deposit')}
+        step="any"
+        helperText="app.offerings.deposit_help"
+        sx={inputSx}
+      />
+      <NumberInput source="depositDueDays" step="any" helperText="app.offerings.deposit_due_days_help" sx={inputSx} />
+      <BooleanInput source="lapseUnpaidDeposits" helperText="app.offerings.lapse_unpaid_deposits_help" />
+      <BooleanInput source="depositRefundable" helperText="app.offerings.deposit_refundable_help" />
 
       <FormHeading label="app.offerings.section.status" />
       <BooleanInput source="open" helperText="app.offerings.open_help" />

@@ -28,6 +28,10 @@ const record: OfferingRecord = {
   seats: 40,
   replyDeadlineAt: at('07-15'),
   acceptsDeferrals: true,
+  depositCents: 50_000,
+  depositRefundable: false,
+  depositDueDays: 14,
+  lapseUnpaidDeposits: true,
   open: true,
   archived: false,
   acceptingNow: false,
@@ -57,6 +61,10 @@ describe('toOfferingPayload', () => {
       seats: 40,
       replyDeadlineAt: at('07-15'),
       acceptsDeferrals: true,
+      depositCents: 50_000,
+      depositDueDays: 14,
+      depositRefundable: false,
+      lapseUnpaidDeposits: true,
       open: true,
       archived: false,
     });
@@ -104,6 +112,19 @@ describe('toOfferingPayload', () => {
     expect(body.rounds[0]?.labels.en).toBe('Priority');
   });
 
+  it('sends the enrollment deposit in integer cents (issue 29 item 2): empty or 0 is none, empty days no deadline', () => {
+    expect(offeringFormValues(record)).toMatchObject({ deposit: 500, depositCents: 50_000 });
+    expect(toOfferingPayload({ ...valid, deposit: '250.5', depositDueDays: '10', lapseUnpaidDeposits: false })).toMatchObject({
+      depositCents: 25_050,
+      depositDueDays: 10,
+      lapseUnpaidDeposits: false,
+      depositRefundable: false,
+    });
+    expect(toOfferingPayload({ ...valid, deposit: '', depositDueDays: '' })).toMatchObject({ depositCents: null, depositDueDays: null });
+    expect(toOfferingPayload({ ...valid, deposit: 0 }).depositCents).toBeNull();
+    expect(offeringFormValues({ ...record, depositCents: null }).deposit).toBeNull();
+  });
+
   it('keeps closing and archiving', () => {
     expect(toOfferingPayload({ ...valid, open: false, archived: true })).toMatchObject({ open: false, archived: true });
     expect(toOfferingPayload({ ...valid, seats: 0 }).seats).toBe(0);
@@ -137,6 +158,15 @@ describe('validateOffering', () => {
     expect(validateOffering({ ...valid, applicationFee: 10.005 }).applicationFee).toBe('app.offerings.validation.fee');
     expect(validateOffering({ ...valid, lateFee: 'abc' }).lateFee).toBe('app.offerings.validation.fee');
     expect(validateOffering({ ...valid, applicationFee: 1_000_001 }).applicationFee).toBe('app.offerings.validation.fee');
+  });
+
+  it('checks the deposit: an amount of 0 or more with two decimals, due 1 to 365 whole days after accepting', () => {
+    expect(validateOffering({ ...valid, deposit: '', depositDueDays: '' })).toEqual({});
+    expect(validateOffering({ ...valid, deposit: -5 }).deposit).toBe('app.offerings.validation.fee');
+    expect(validateOffering({ ...valid, deposit: 1.234 }).deposit).toBe('app.offerings.validation.fee');
+    expect(validateOffering({ ...valid, depositDueDays: 0 }).depositDueDays).toBe('app.offerings.validation.deposit_due_days');
+    expect(validateOffering({ ...valid, depositDueDays: 366 }).depositDueDays).toBe('app.offerings.validation.deposit_due_days');
+    expect(validateOffering({ ...valid, depositDueDays: 2.5 }).depositDueDays).toBe('app.offerings.validation.deposit_due_days');
   });
 
   it('checks grace days, seats and locations', () => {

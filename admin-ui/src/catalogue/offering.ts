@@ -26,17 +26,24 @@ export const GRACE_DAYS_MAX = 365;
 export const FEE_MAX = 1_000_000;
 /** Most seats. */
 export const SEATS_MAX = 1_000_000;
+/** Most days after the acceptance a deposit may be due (the API's 1–365). */
+export const DEPOSIT_DUE_DAYS_MAX = 365;
 /** Length of a new offering's window, in months, when nothing else is known. */
 export const DEFAULT_WINDOW_MONTHS = 3;
 
 /** Form values as react-admin holds them: the payload's fields plus the fees in the major unit. */
-export type OfferingFormValues = Partial<Record<keyof OfferingPayload | 'applicationFee' | 'lateFee', unknown>>;
+export type OfferingFormValues = Partial<Record<keyof OfferingPayload | 'applicationFee' | 'lateFee' | 'deposit', unknown>>;
 
-/** The form's values for a record: the record, with its fees in the major unit beside the cents. */
-export function offeringFormValues<R extends Pick<OfferingRecord, 'applicationFeeCents' | 'lateFeeCents'>>(
-  record: R,
-): R & { applicationFee: number | null; lateFee: number | null } {
-  return { ...record, applicationFee: fromCents(record.applicationFeeCents), lateFee: fromCents(record.lateFeeCents) };
+/** The form's values for a record: the record, with its fees and deposit (issue 29 item 2) in the major unit beside the cents. */
+export function offeringFormValues<
+  R extends Pick<OfferingRecord, 'applicationFeeCents' | 'lateFeeCents'> & { depositCents?: number | null },
+>(record: R): R & { applicationFee: number | null; lateFee: number | null; deposit: number | null } {
+  return {
+    ...record,
+    applicationFee: fromCents(record.applicationFeeCents),
+    lateFee: fromCents(record.lateFeeCents),
+    deposit: record.depositCents ? fromCents(record.depositCents) : null,
+  };
 }
 
 /**
@@ -56,6 +63,10 @@ export function defaultOfferingValues(now: Date = new Date(), zone: string = vie
     seats: null,
     replyDeadlineAt: null,
     acceptsDeferrals: false,
+    deposit: null,
+    depositDueDays: null,
+    depositRefundable: false,
+    lapseUnpaidDeposits: false,
     open: true,
     archived: false,
   };
@@ -135,6 +146,10 @@ export function validateOffering(values: OfferingFormValues): FormErrors {
   if (lateFee) errors.lateFee = lateFee;
 
   if (!isBlank(values.seats) && !isWholeIn(toNumber(values.seats), 0, SEATS_MAX)) errors.seats = 'app.offerings.validation.seats';
+  const deposit = feeError(values.deposit, false);
+  if (deposit) errors.deposit = deposit;
+  if (!isBlank(values.depositDueDays) && !isWholeIn(toNumber(values.depositDueDays), 1, DEPOSIT_DUE_DAYS_MAX))
+    errors.depositDueDays = 'app.offerings.validation.deposit_due_days';
   return errors;
 }
 
@@ -142,7 +157,8 @@ export function validateOffering(values: OfferingFormValues): FormErrors {
  * The request body: ids as numbers, trimmed locations, the rounds by deadline with trimmed names, the fees
  * in integer cents (from the major-unit fields; from the record's cents when the form has none), empty
  * grace days and late fee as 0, empty late-fee start, seats and reply deadline as null, open unless false,
- * deferrals and archived only when true.
+ * deferrals and archived only when true; the enrollment deposit (issue 29 item 2) in integer cents (empty or 0:
+ * null, none), its due days (empty: null, no deadline), refundable and lapse only when true.
  */
 export function toOfferingPayload(values: OfferingFormValues): OfferingPayload {
   const cents = (major: unknown, stored: unknown) => (major === undefined ? (toNumber(stored) ?? 0) : (toCents(major) ?? 0));
@@ -150,6 +166,7 @@ export function toOfferingPayload(values: OfferingFormValues): OfferingPayload {
     .map((round) => ({ key: text(round.key), labels: trimTexts(round.labels), deadlineAt: text(round.deadlineAt) }))
     .sort((a, b) => Date.parse(a.deadlineAt) - Date.parse(b.deadlineAt));
   const seats = toNumber(values.seats);
+  const depositCents = cents(values.deposit, values.depositCents);
   return {
     programId: Number(values.programId),
     termId: Number(values.termId),
@@ -164,6 +181,10 @@ export function toOfferingPayload(values: OfferingFormValues): OfferingPayload {
     seats,
     replyDeadlineAt: text(values.replyDeadlineAt) || null,
     acceptsDeferrals: values.acceptsDeferrals === true,
+    depositCents: depositCents > 0 ? depositCents : null,
+    depositDueDays: toNumber(values.depositDueDays),
+    depositRefundable: values.depositRefundable === true,
+    lapseUnpaidDeposits: values.lapseUnpaidDeposits === true,
     open: values.open !== false,
     archived: values.archived === true,
   };

@@ -1,7 +1,8 @@
 /**
  * The Class page (issue 29 item 5): the class taking shape per offering, for a term (the term filter) or for
  * every term — released decisions and the applicants' replies (admitted, accepted against the seats, declined,
- * deferral requested, deferred, no reply; waitlisted, staying, left the waitlist), the totals of the offerings
+ * deferral requested, deferred, no reply; the enrollment deposit's deposited, lapsed and melt (issue 29 item 2);
+ * waitlisted, staying, left the waitlist), the totals of the offerings
  * shown with a warning when an offering has more accepted offers than seats, why admitted applicants declined
  * (reason labels in the admin's language), and Export CSV (the same rows). A table on wide screens, one card
  * an offering on phones.
@@ -30,22 +31,37 @@ import type { TermRecord } from '../catalogue/types';
 import { useCatalogueText } from '../catalogue/useCatalogueText';
 import { formatCount, formatShare } from '../dashboard/stats';
 import { classTotals, hasDecisions, reasonBreakdown, seatState, type ClassShapeRecord, type ReasonCount } from './classShape';
+import { WaitlistButton } from '../waitlist/WaitlistButton';
 
 /** The counts shown as columns (and in the totals), with their message keys. */
 const COLUMNS = [
   ['admitted', 'app.class_shape.admitted'],
   ['accepted', 'app.class_shape.accepted'],
+  ['deposited', 'app.class_shape.deposited'],
   ['declined', 'app.class_shape.declined'],
   ['deferralRequested', 'app.class_shape.deferral_requested'],
   ['deferred', 'app.class_shape.deferred'],
   ['noReply', 'app.class_shape.no_reply'],
+  ['lapsed', 'app.class_shape.lapsed'],
+  ['melt', 'app.class_shape.melt'],
   ['waitlisted', 'app.class_shape.waitlisted'],
   ['waitlistStaying', 'app.class_shape.waitlist_staying'],
   ['waitlistWithdrawn', 'app.class_shape.waitlist_withdrawn'],
 ] as const;
 
 /** The counts the server sorts on. */
-const SORTABLE = new Set<string>(['admitted', 'accepted', 'declined', 'deferralRequested', 'deferred', 'noReply', 'waitlisted']);
+const SORTABLE = new Set<string>([
+  'admitted',
+  'accepted',
+  'declined',
+  'deferralRequested',
+  'deferred',
+  'noReply',
+  'waitlisted',
+  'deposited',
+  'lapsed',
+  'melt',
+]);
 
 /** A row's accepted offers against its seats ("3 of 2" with a warning when over). */
 function AcceptedCell({ row }: { row: Pick<ClassShapeRecord, 'accepted' | 'seats'> }) {
@@ -184,14 +200,18 @@ function ClassShapeView() {
                   {translate('app.class_shape.admitted')}: {count(r.admitted)} · {translate('app.class_shape.declined')}:{' '}
                   {count(r.declined)} · {translate('app.class_shape.no_reply')}: {count(r.noReply)}
                   <br />
+                  {translate('app.class_shape.deposited')}: {count(r.deposited)} · {translate('app.class_shape.lapsed')}: {count(r.lapsed)}{' '}
+                  · {translate('app.class_shape.melt')}: {count(r.melt)}
+                  <br />
                   {translate('app.class_shape.waitlisted')}: {count(r.waitlisted)} · {translate('app.class_shape.waitlist_withdrawn')}:{' '}
                   {count(r.waitlistWithdrawn)}
                 </>
               )}
               tertiaryText={(r) => (
-                <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center' }}>
+                <Stack direction="row" spacing={0.5} component="span" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <span>{translate('app.class_shape.accepted')}:</span>
                   <AcceptedCell row={r} />
+                  <WaitlistButton offeringId={r.id} label={translate('app.waitlist.open_for', { name: program(r) })} />
                 </Stack>
               )}
             />
@@ -215,6 +235,13 @@ function ClassShapeView() {
                 render={(r) => (key === 'accepted' ? <AcceptedCell row={r} /> : count(r[key]))}
               />
             ))}
+            <FunctionField<ClassShapeRecord>
+              label="app.waitlist.title"
+              sortable={false}
+              render={(r) => (
+                <WaitlistButton offeringId={r.id} label={translate('app.waitlist.open_for', { name: `${program(r)} · ${r.termLabel}` })} />
+              )}
+            />
           </Datagrid>
         </ResponsiveList>
       </Box>

@@ -2,7 +2,8 @@
  * The decision of one application (issue 15 items 2–3), on the application page: the recorded decision,
  * who decided when, the scheduled or actual release; record or change it (before release), preview the
  * letter in the applicant's language, release now or at a time, rescind (with confirmation); once released,
- * the applicant's reply (issue 29): the answer, when, the reason or the semester asked for, the deadline.
+ * the applicant's reply (issue 29): the answer, when, the reason or the semester asked for, the deadline; and the
+ * enrollment deposit once accepted (item 2: due, paid, refunded, lapsed; refunds and voids are on the payments).
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -28,6 +29,7 @@ import {
   DECISIONS,
   decisionPhase,
   fetchDecision,
+  fetchDeposit,
   fetchReply,
   previewLetter,
   recordDecision,
@@ -36,7 +38,9 @@ import {
   type DecisionLetter,
   type DecisionReply,
   type DecisionState,
+  type DepositState,
 } from './decisions';
+import { formatMoney } from '../common/money';
 import { ReleaseDialog } from './ReleaseDialog';
 
 /** The panel (inside the application's Show). */
@@ -49,6 +53,7 @@ export function DecisionPanel() {
   const refresh = useRefresh();
   const [state, setState] = useState<DecisionState | null>(null);
   const [reply, setReply] = useState<DecisionReply | null>(null);
+  const [deposit, setDeposit] = useState<DepositState | null>(null);
   const [choice, setChoice] = useState<Decision | ''>('');
   const [letter, setLetter] = useState<DecisionLetter | null>(null);
   const [releasing, setReleasing] = useState(false);
@@ -69,12 +74,22 @@ export function DecisionPanel() {
         if (!alive) return;
         setState(s);
         setChoice(s.decision ?? '');
-        if (s.decisionReleasedAt)
+        if (s.decisionReleasedAt) {
           fetchReply(id).then(
             (r) => alive && setReply(r),
             () => alive && setReply(null),
           );
-        else setReply(null);
+          // the enrollment deposit of an admit (issue 29 item 2): shown once the offer is accepted
+          if (s.decision === 'admitted')
+            fetchDeposit(id).then(
+              (d) => alive && setDeposit(d),
+              () => alive && setDeposit(null),
+            );
+          else setDeposit(null);
+        } else {
+          setReply(null);
+          setDeposit(null);
+        }
       })
       .catch((error: unknown) => notifyErrorRef.current(error));
     return () => {
@@ -130,6 +145,15 @@ export function DecisionPanel() {
           {reply.deferToLabel && ` · ${translate('app.decisions.reply.defer_to', { semester: reply.deferToLabel })}`}
           {reply.deferralNote && ` · “${reply.deferralNote}”`}
           {reply.deadlineAt && ` · ${translate('app.decisions.reply.deadline', { at: formatInstant(reply.deadlineAt, locale) })}`}
+        </Typography>
+      )}
+      {phase === 'released' && deposit?.required && deposit.phase !== 'not_accepted' && (
+        <Typography data-testid="decision-deposit-state" sx={{ mb: 2 }}>
+          {translate('app.decisions.deposit.label')} <strong>{translate(`app.decisions.deposit.phase.${deposit.phase}`)}</strong>
+          {` · ${formatMoney(deposit.totalCents / 100, deposit.currency, locale)}`}
+          {deposit.dueAt && ` · ${translate('app.decisions.deposit.due', { at: formatInstant(deposit.dueAt, locale) })}`}
+          {deposit.paidAt && ` · ${translate('app.decisions.deposit.paid_at', { at: formatInstant(deposit.paidAt, locale) })}`}
+          {deposit.lapsedAt && ` · ${translate('app.decisions.deposit.lapsed_at', { at: formatInstant(deposit.lapsedAt, locale) })}`}
         </Typography>
       )}
       {!decidable && phase === 'undecided' && <Alert severity="info">{translate('app.decisions.not_decidable')}</Alert>}

@@ -38,6 +38,14 @@ export function fetchReply(id: string): Promise<DecisionReply> {
   return unwrap(api.GET('/api/applications/{id}/reply', path(id)));
 }
 
+/** Where an admitted applicant's enrollment deposit stands (issue 29 item 2; contract `DepositResponse`). */
+export type DepositState = Schema<'DepositResponse'>;
+
+/** GET the enrollment deposit (admins may read it); rejects with 404 DEC-404 before release. */
+export function fetchDeposit(id: string): Promise<DepositState> {
+  return unwrap(api.GET('/api/applications/{id}/deposit', { params: { path: { id }, query: {} } }));
+}
+
 /** PUT a decision (record or change before release). */
 export function recordDecision(id: string, decision: Decision): Promise<DecisionState> {
   return unwrap(api.PUT('/api/admin/applications/{id}/decision', { ...path(id), body: { decision } }));

@@ -25,14 +25,16 @@ import { SearchFilter } from '../common/SearchFilter';
 import { CodeStateChip } from './CodeStateChip';
 import { useCurrency } from '../common/money';
 import { codeState, formatDiscountValue, usageText } from './discountCode';
-import { DISCOUNT_KINDS, type DiscountCodeRecord } from './types';
+import { DISCOUNT_KINDS, DISCOUNT_PURPOSES, type DiscountCodeRecord } from './types';
 import { CreateListActions } from '../common/CreateListActions';
 
 const KIND_CHOICES = DISCOUNT_KINDS.map((kind) => ({ id: kind, name: `app.discount_codes.kind.${kind}` }));
+const PURPOSE_CHOICES = DISCOUNT_PURPOSES.map((purpose) => ({ id: purpose, name: `app.discount_codes.applies_to.${purpose}` }));
 
 const filters = [
   <SearchFilter key="q" source="q" alwaysOn />,
   <SelectInput key="kind" source="kind" choices={KIND_CHOICES} />,
+  <SelectInput key="appliesTo" source="appliesTo" choices={PURPOSE_CHOICES} />,
   <NullableBooleanInput key="active" source="active" />,
 ];
 
@@ -67,6 +69,7 @@ export default function DiscountCodeList() {
               [
                 r.kind === 'waiver' ? null : kindText(r),
                 valueText(r),
+                translate(`app.discount_codes.applies_to.${r.appliesTo}`),
                 translate('app.discount_codes.usage_summary', { usage: usageText(r) }),
               ]
                 .filter(Boolean)
@@ -80,6 +83,11 @@ export default function DiscountCodeList() {
           <TextField source="code" />
           <FunctionField<DiscountCodeRecord> source="kind" render={kindText} />
           <FunctionField<DiscountCodeRecord> source="value" render={valueText} />
+          <FunctionField<DiscountCodeRecord>
+            source="appliesTo"
+            sortable={false}
+            render={(r) => translate(`app.discount_codes.applies_to.${r.appliesTo}`)}
+          />
           <FunctionField<DiscountCodeRecord> source="usageCount" render={(r) => usageText(r)} />
           <InstantField source="expiresAt" emptyText={translate('app.discount_codes.never')} />
           <BooleanField source="active" />

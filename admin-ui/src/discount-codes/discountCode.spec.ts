@@ -18,6 +18,7 @@ const record: DiscountCodeRecord = {
   code: 'SPRING25',
   kind: 'percent',
   value: 25,
+  appliesTo: 'application_fee',
   description: 'Spring open day',
   expiresAt: null,
   maxUses: 10,
@@ -81,7 +82,23 @@ describe('validateDiscountCode', () => {
 describe('toDiscountCodePayload', () => {
   it('keeps only the API fields, upper-cases the code and turns empty optional fields into null', () => {
     const body = toDiscountCodePayload({ ...record, code: 'spring25', description: '  ', maxUses: '', value: '25' } as never);
-    expect(body).toEqual({ code: 'SPRING25', kind: 'percent', value: 25, description: null, expiresAt: null, maxUses: null, active: true });
+    expect(body).toEqual({
+      code: 'SPRING25',
+      kind: 'percent',
+      value: 25,
+      appliesTo: 'application_fee',
+      description: null,
+      expiresAt: null,
+      maxUses: null,
+      active: true,
+    });
+  });
+
+  it('keeps a code for the enrollment deposit as such (issue 29 item 2), and anything else as the application fee', () => {
+    expect(toDiscountCodePayload({ code: 'DEPFREE', kind: 'waiver', appliesTo: 'enrollment_deposit' }).appliesTo).toBe(
+      'enrollment_deposit',
+    );
+    expect(toDiscountCodePayload({ code: 'FEE', kind: 'waiver', appliesTo: 'other' }).appliesTo).toBe('application_fee');
   });
 
   it('sends 0 for a waiver whatever the value field holds', () => {
@@ -100,6 +117,7 @@ describe('expireNowPayload', () => {
       code: 'SPRING25',
       kind: 'percent',
       value: 25,
+      appliesTo: 'application_fee',
       description: 'Spring open day',
       expiresAt: '2026-03-04T05:06:07.000Z',
       maxUses: 10,

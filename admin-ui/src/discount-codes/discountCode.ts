@@ -59,7 +59,8 @@ export function validateDiscountCode(values: DiscountCodeFormValues): Record<str
 
 /**
  * The request body from the form values (or a record): only the fields the API accepts, the code
- * upper-cased, value 0 for a waiver, empty optional fields as null, `active` true unless false.
+ * upper-cased, value 0 for a waiver, empty optional fields as null, `active` true unless false, and what the
+ * code applies to (the application fee unless the enrollment deposit is chosen; issue 29 item 2).
  */
 export function toDiscountCodePayload(values: DiscountCodeFormValues): DiscountCodePayload {
   const kind = (values.kind as DiscountKind | undefined) ?? 'fixed';
@@ -69,6 +70,7 @@ export function toDiscountCodePayload(values: DiscountCodeFormValues): DiscountC
     code: normaliseCode(values.code),
     kind,
     value: kind === 'waiver' ? 0 : (toNumber(values.value) ?? 0),
+    appliesTo: values.appliesTo === 'enrollment_deposit' ? 'enrollment_deposit' : 'application_fee',
     description: description || null,
     expiresAt: typeof values.expiresAt === 'string' && values.expiresAt ? values.expiresAt : null,
     maxUses: maxUses === null ? null : maxUses,

@@ -14,3 +14,9 @@ export type DiscountKind = DiscountCodeRecord['kind'];
 
 /** The kinds, in the order the form offers them. */
 export const DISCOUNT_KINDS = ['fixed', 'percent', 'waiver'] as const satisfies readonly DiscountKind[];
+
+/** What a code discounts (issue 29 item 2): the application fee or the enrollment deposit. */
+export type DiscountPurpose = DiscountCodeRecord['appliesTo'];
+
+/** The purposes, in the order the form offers them. */
+export const DISCOUNT_PURPOSES = ['application_fee', 'enrollment_deposit'] as const satisfies readonly DiscountPurpose[];

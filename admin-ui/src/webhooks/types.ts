@@ -36,4 +36,6 @@ export const WEBHOOK_EVENTS = [
   'application.replied',
   'deferral.requested',
   'deferral.decided',
+  'deposit.paid',
+  'deposit.refunded',
 ] as const satisfies readonly WebhookEvent[];

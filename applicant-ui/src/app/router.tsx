@@ -106,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'validation', lazy: page(() => import('../features/validation/ValidationPage')) },
           { path: 'decision', lazy: page(() => import('../features/decision/DecisionPage')) },
           { path: 'continue', lazy: page(() => import('../features/continue/ContinuePage')) },
+          { path: 'preferences', lazy: page(() => import('../features/preferences/PreferencesPage')) },
           { path: 'recommendation', handle: NO_ACCOUNT_NAV, lazy: page(() => import('../features/recommendations/RecommendationPage')) },
           { path: 'invalid-token', lazy: page(() => import('../features/errors/InvalidTokenPage')) },
           { path: 'invalid-application', lazy: page(() => import('../features/errors/InvalidApplicationPage')) },

@@ -142,6 +142,11 @@ export const configSchema = z.object({
   MAIL_TO_FILES: booleanFlag.optional(),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default('Admissions Portal <admissions@example.edu>'),
+  /**
+   * The mailbox in the `mailto:` of marketing messages' List-Unsubscribe header (issue 30; RFC 8058 also
+   * gives the one-click https link). Unset: MAIL_FROM's address.
+   */
+  OUTREACH_UNSUBSCRIBE_MAILTO: z.email().optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /** `json` (one object a line: production, log shippers) or `pretty` (coloured, for people). Unset: pretty in development, else json. */
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -263,6 +268,11 @@ export const configSchema = z.object({
   REPLY_REMINDER_DAYS_BEFORE: z.coerce.number().min(0).max(365).default(3),
   /** How often the reply reminder job looks for applicants to remind (seconds); 0 turns the job off. */
   REPLY_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /**
+   * How often the deposit lapse job looks for accepted offers whose enrollment deposit is unpaid past its deadline,
+   * in offerings whose setting lapses them (seconds; issue 29 item 2); 0 turns the job off.
+   */
+  DEPOSIT_LAPSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
   /**
    * What an approved deferral does to the decision (issue 29 item 3): `keep-decision` — the application stays
    * admitted and released in the new term and the applicant confirms again (reply reset, the new offering's

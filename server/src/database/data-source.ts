@@ -28,6 +28,7 @@ import { Recommendation } from '../modules/recommendations/recommendation.entity
 import { ApplicationAssignment } from '../modules/reviews/application-assignment.entity.js';
 import { ApplicationReview } from '../modules/reviews/application-review.entity.js';
 import { ReviewCriterion } from '../modules/reviews/review-criterion.entity.js';
+import { OUTREACH_ENTITIES } from '../modules/outreach/outreach-entities.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
 const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
@@ -57,6 +58,8 @@ export const ENTITIES = [
   ApplicationAssignment,
   ApplicationReview,
   ReviewCriterion,
+  // issue 30: segments, message templates, recipients, the delivery log
+  ...OUTREACH_ENTITIES,
 ];
 
 /**

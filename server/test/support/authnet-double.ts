@@ -14,7 +14,8 @@ export interface DoubleCharge {
   transId: string;
   invoiceNumber: string;
   amount: string;
-  status: 'capturedPendingSettlement' | 'declined' | 'FDSPendingReview';
+  /** `settledSuccessfully` after {@link AuthnetDouble.settle}; `voided` after a voidTransaction. */
+  status: 'capturedPendingSettlement' | 'settledSuccessfully' | 'voided' | 'declined' | 'FDSPendingReview';
   accountNumber: string;
   authCode: string;
   submitTimeUTC: string;
@@ -38,6 +39,12 @@ export interface AuthnetDouble {
   reportingDelayMs: number;
   /** How many lookups began (`getUnsettledTransactionListRequest` calls, the first call of each). */
   lookupCount: number;
+  /** Refunds made (`refundTransaction`, approved), each a credit transaction of its own. */
+  refunds: { transId: string; refTransId: string; amount: string }[];
+  /** Every refundTransaction / voidTransaction body received, in order. */
+  reversalRequests: Record<string, unknown>[];
+  /** The nightly batch: every captured charge settles (refunds take settled charges only; voids unsettled ones). */
+  settle(): void;
   /** The merchant approves every held charge (as after a fraud review). */
   approveHeld(): void;
   /** The merchant declines every held charge (as after a fraud review). */
@@ -99,7 +106,12 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
     requests: [],
     charges: [],
     get approvedCount() {
-      return this.charges.filter((c) => c.status === 'capturedPendingSettlement').length;
+      return this.charges.filter((c) => c.status === 'capturedPendingSettlement' || c.status === 'settledSuccessfully').length;
+    },
+    refunds: [],
+    reversalRequests: [],
+    settle() {
+      for (const charge of this.charges) if (charge.status === 'capturedPendingSettlement') charge.status = 'settledSuccessfully';
     },
     mode: 'normal',
     delayMs: 0,
@@ -176,6 +188,62 @@ export async function startAuthnetDouble(credentials: { name: string; transactio
     const transaction = call.transactionRequest as Record<string, unknown>;
     if (!inOrder(Object.keys(transaction), TRANSACTION_KEY_ORDER)) {
       return send(200, error('E00003', 'The element transactionRequest has invalid child element (key order).'));
+    }
+    if (transaction.transactionType === 'refundTransaction' || transaction.transactionType === 'voidTransaction') {
+      state.reversalRequests.push(body);
+      if (state.mode === '5xx-before-charge') return send(503, { error: 'Service Unavailable' });
+      const refused = (code: string, text: string) =>
+        send(200, {
+          transactionResponse: {
+            responseCode: '3',
+            transId: '0',
+            refTransID: transaction.refTransId,
+            errors: [{ errorCode: code, errorText: text }],
+          },
+          refId: call.refId,
+          messages: { resultCode: 'Error', message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }] },
+        });
+      const original = state.charges.find((c) => c.transId === transaction.refTransId && c.status !== 'declined');
+      if (!original) return refused('16', 'The transaction cannot be found.');
+      if (transaction.transactionType === 'voidTransaction') {
+        if (original.status === 'voided') return refused('310', 'This transaction has already been voided.');
+        if (original.status !== 'capturedPendingSettlement' || state.refunds.some((r) => r.refTransId === original.transId))
+          return refused('16', 'The transaction cannot be found.');
+        original.status = 'voided';
+        return send(200, {
+          transactionResponse: {
+            responseCode: '1',
+            authCode: original.authCode,
+            transId: original.transId,
+            refTransID: original.transId,
+            messages: [{ code: '1', description: 'This transaction has been approved.' }],
+          },
+          refId: call.refId,
+          messages: ok,
+        });
+      }
+      const card = (transaction.payment as { creditCard?: { cardNumber?: string; expirationDate?: string } } | undefined)?.creditCard;
+      const credited = state.refunds.filter((r) => r.refTransId === original.transId).reduce((sum, r) => sum + Number(r.amount), 0);
+      if (original.status !== 'settledSuccessfully')
+        return refused('54', 'The referenced transaction does not meet the criteria for issuing a credit.');
+      if (card?.cardNumber !== original.accountNumber.slice(-4) || card?.expirationDate !== 'XXXX')
+        return refused('54', 'The referenced transaction does not meet the criteria for issuing a credit.');
+      if (credited + Number(transaction.amount) > Number(original.amount))
+        return refused('55', 'The sum of credits against the referenced transaction would exceed original debit amount.');
+      const refund = { transId: String(++sequence), refTransId: original.transId, amount: String(transaction.amount) };
+      state.refunds.push(refund);
+      return send(200, {
+        transactionResponse: {
+          responseCode: '1',
+          authCode: '',
+          transId: refund.transId,
+          refTransID: original.transId,
+          accountNumber: original.accountNumber,
+          messages: [{ code: '1', description: 'This transaction has been approved.' }],
+        },
+        refId: call.refId,
+        messages: ok,
+      });
     }
     if (state.mode === '5xx-before-charge') return send(503, { error: 'Service Unavailable' });
     const opaque = (transaction.payment as { opaqueData: { dataDescriptor: string; dataValue: string } }).opaqueData;

@@ -19,6 +19,13 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Resolves with the first message (already received or arriving within `timeoutMs`) matching `match`. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * From now on answers `RCPT TO:<address>` (case-insensitive) with `code` and `text` — a 5xx is a hard
+   * bounce (the message is refused), a 4xx a temporary failure — until {@link accept} is called for it.
+   */
+  reject(address: string, code?: number, text?: string): void;
+  /** Accepts `address` again. */
+  accept(address: string): void;
   close(): Promise<void>;
 }
 
@@ -29,10 +36,16 @@ export interface SmtpSink {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  const refusals = new Map<string, { code: number; text: string }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = refusals.get(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -69,6 +82,12 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
           });
         });
       }
+    },
+    reject(address, code = 550, text = '5.1.1 No such user here') {
+      refusals.set(address.toLowerCase(), { code, text });
+    },
+    accept(address) {
+      refusals.delete(address.toLowerCase());
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -66,6 +66,8 @@ export async function createTestApp(
     PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
     // (the reply reminder's tests call its run on a moved clock)
     REPLY_REMINDER_INTERVAL_SECONDS: '0',
+    // (the deposit lapse's tests call its run on a moved clock)
+    DEPOSIT_LAPSE_INTERVAL_SECONDS: '0',
     // the catalogue is the migrated one (see openSeededTerms); the upcoming-terms tests turn this on
     CATALOGUE_UPCOMING_TERMS: 'false',
     ...env,

@@ -4,7 +4,8 @@
  * ask to start in a later semester; waitlisted ones stay on the waitlist or withdraw. Shows the deadline in
  * the applicant's zone as the server writes it, the answer recorded so far (which may be changed until the
  * deadline), the office's answer to a deferral request with its note (issue 29 item 3), and after the
- * deadline only what was answered. Radio buttons in a fieldset, the extra fields
+ * deadline only what was answered. Once the offer is accepted, the enrollment deposit follows ({@link DepositSection},
+ * issue 29 item 2); a paid deposit holds the answer, and a lapsed offer takes none. Radio buttons in a fieldset, the extra fields
  * under the choice that asks for them, errors linked to their fields, the outcome announced (role=status).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,14 +17,16 @@ import { SelectField, TextAreaField, TextField, fieldErrorText } from '../../sha
 import { applyFieldErrors, formFailure } from '../auth/form-errors';
 import { fetchReply, sendReply, type DecisionReply, type ReplyBody, type ReplyChoice } from './reply-api';
 import { ATTENDING_INSTEAD_MAX, DEFERRAL_NOTE_MAX, replySchema, type ReplyValues } from './reply.schema';
+import { DepositSection } from './DepositSection';
 
-/** The choice that recorded each reply (to start the form from the answer given). */
-const CHOICE_OF_REPLY: Record<NonNullable<DecisionReply['reply']>, ReplyChoice> = {
+/** The choice that recorded each reply (to start the form from the answer given); a lapse was no choice. */
+const CHOICE_OF_REPLY: Record<NonNullable<DecisionReply['reply']>, ReplyChoice | ''> = {
   accepted: 'accept',
   declined: 'decline',
   deferral_requested: 'defer',
   staying_on_waitlist: 'stay',
   withdrawn_from_waitlist: 'withdraw',
+  lapsed: '',
 };
 
 /** The option list of reasons for declining (managed by the office). */
@@ -49,7 +52,7 @@ function bodyOf(values: ReplyValues): ReplyBody {
 }
 
 /** The reply section of application `id`; renders nothing before a decision is released. */
-export function DecisionReplyForm({ id, token }: { id: string; token?: string | null }) {
+export function DecisionReplyForm({ id, token, fullName }: { id: string; token?: string | null; fullName?: string }) {
   const { t, i18n } = useTranslation();
   const [reply, setReply] = useState<DecisionReply | null>(null);
   const [reasons, setReasons] = useState<DropdownOption[]>([]);
@@ -87,6 +90,8 @@ export function DecisionReplyForm({ id, token }: { id: string; token?: string | 
 
   const choice = watch('choice');
   if (!reply) return null;
+  // the deposit was paid: the answer now stands (the reply is read again to show it)
+  const reload = () => void fetchReply(id, token).then(setReply, () => undefined);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -114,7 +119,16 @@ export function DecisionReplyForm({ id, token }: { id: string; token?: string | 
       {reply.deadlineText && reply.choices.length > 0 && <p>{t('reply.deadline', { deadline: reply.deadlineText })}</p>}
       {answered && (
         <p ref={statusRef} tabIndex={-1} role="status" className={saved ? 'notice notice--success' : 'notice'} data-testid="reply-current">
-          {saved ? t('reply.saved', { answer: answered }) : t('reply.current', { answer: answered })}
+          {saved
+            ? t('reply.saved', { answer: answered })
+            : reply.closedCode === 'RPL-409-deposit' || reply.closedCode === 'RPL-409-lapsed'
+              ? t('reply.current_final', { answer: answered })
+              : t('reply.current', { answer: answered })}
+        </p>
+      )}
+      {reply.closedCode === 'RPL-409-deposit' && (
+        <p className="notice" data-testid="reply-closed">
+          {t('reply.closed_deposit')}
         </p>
       )}
       {reply.deferralDecision && reply.deferToLabel && (
@@ -202,6 +216,9 @@ export function DecisionReplyForm({ id, token }: { id: string; token?: string | 
             {isSubmitting ? t('reply.sending') : t(reply.reply ? 'reply.change' : 'reply.submit')}
           </button>
         </form>
+      )}
+      {reply.decision === 'admitted' && (reply.reply === 'accepted' || reply.reply === 'lapsed') && (
+        <DepositSection id={id} token={token} fullName={fullName} replyKey={`${reply.reply}:${reply.repliedAt ?? ''}`} onPaid={reload} />
       )}
     </section>
   );

@@ -16,15 +16,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
-import { optionsFor, type Dropdown } from '../../shared/api/dropdowns-api';
-import { SelectField, TextField, fieldErrorText } from '../../shared/ui/form-fields';
+import type { Dropdown } from '../../shared/api/dropdowns-api';
+import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
-import { countryOrDefault, isUs, postalCodeAsked } from '../application/steps/personal/address-rules';
+import { countryOrDefault } from '../application/steps/personal/address-rules';
 import { applicationPath } from '../../app/route-names';
 import { AcceptJsError } from './accept-js';
 import { CardFields } from './CardFields';
+import { HolderFields } from './HolderFields';
 import { preloadTokenizer, tokenizeCard } from './card-tokenizer';
 import { getQuote, postPayment, type OpaqueData, type PaymentBody, type PaymentRecord, type Quote } from './payment-api';
 import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
@@ -313,38 +314,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
             </div>
           ) : (
             <>
-              <fieldset className="fieldset">
-                <legend>{t('payment.holder.legend')}</legend>
-                <div className="form-row">
-                  <TextField
-                    label={t('payment.holder.name')}
-                    autoComplete="cc-name"
-                    maxLength={100}
-                    required
-                    error={err('creditCardFullName')}
-                    {...register('creditCardFullName')}
-                  />
-                </div>
-                <div className="form-row">
-                  <SelectField
-                    label={t('payment.holder.country')}
-                    placeholder={t('common.select_placeholder')}
-                    options={optionsFor(dropdowns, 'countries')}
-                    autoComplete="billing country-name"
-                    required
-                    error={err('creditCardBillingCountry')}
-                    {...register('creditCardBillingCountry')}
-                  />
-                  <TextField
-                    label={t(isUs(billingCountry) ? 'payment.holder.zip' : 'payment.holder.postal_code')}
-                    autoComplete="billing postal-code"
-                    maxLength={20}
-                    required={isUs(billingCountry) || postalCodeAsked(billingCountry)}
-                    error={err('creditCardBillingZip')}
-                    {...register('creditCardBillingZip')}
-                  />
-                </div>
-              </fieldset>
+              <HolderFields dropdowns={dropdowns} register={register} errors={errors} billingCountry={billingCountry} />
               <CardFields gateway={quote.gateway} dropdowns={dropdowns} register={register} errors={errors} />
             </>
           )}

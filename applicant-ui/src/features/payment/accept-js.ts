@@ -4,7 +4,7 @@
  * mapped to the spec's `{descriptor, value}`. The card number goes to Authorize.Net only.
  */
 import type { CardInput } from './fake-tokenizer';
-import type { OpaqueData, Quote } from './payment-api';
+import type { OpaqueData, Quote, TokenizerSettings } from './payment-api';
 import { cardDigits } from './payment.schema';
 
 /** Accept.js in the sandbox. */
@@ -72,7 +72,7 @@ export type AcceptJsLoader = (url: string) => Promise<AcceptGlobal>;
  * {@link AcceptJsError} when Accept.js refuses it.
  */
 export async function acceptTokenize(
-  quote: Quote,
+  quote: TokenizerSettings,
   card: CardInput & { zip?: string; fullName?: string },
   load: AcceptJsLoader = loadAcceptJs,
 ): Promise<OpaqueData> {

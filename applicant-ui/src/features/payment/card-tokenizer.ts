@@ -4,7 +4,7 @@
  */
 import { acceptJsUrl, acceptTokenize, loadAcceptJs, type AcceptJsLoader } from './accept-js';
 import { fakeTokenize, type CardInput } from './fake-tokenizer';
-import type { OpaqueData, Quote } from './payment-api';
+import type { OpaqueData, TokenizerSettings } from './payment-api';
 
 /** The card as the payment form holds it, with the holder's billing zip and name (Accept.js takes them). */
 export type CardToTokenize = CardInput & { zip?: string; fullName?: string };
@@ -14,7 +14,11 @@ export type CardToTokenize = CardInput & { zip?: string; fullName?: string };
  * @param load how Accept.js is loaded (tests pass a double); never called with the fake gateway
  * @throws AcceptJsError when Accept.js refuses the card; Error when Accept.js cannot be loaded
  */
-export async function tokenizeCard(quote: Quote, card: CardToTokenize, load: AcceptJsLoader = loadAcceptJs): Promise<OpaqueData> {
+export async function tokenizeCard(
+  quote: TokenizerSettings,
+  card: CardToTokenize,
+  load: AcceptJsLoader = loadAcceptJs,
+): Promise<OpaqueData> {
   if (quote.gateway === 'authorizenet') return acceptTokenize(quote, card, load);
   const { cardNumber, expMonth, expYear, cvv } = card;
   return fakeTokenize({ cardNumber, expMonth, expYear, cvv });
@@ -24,7 +28,7 @@ export async function tokenizeCard(quote: Quote, card: CardToTokenize, load: Acc
  * Starts loading Accept.js as soon as the quote names Authorize.Net, so that Pay does not wait for it.
  * @returns true when a load was started (a failed load is retried when the card is tokenised)
  */
-export function preloadTokenizer(quote: Quote, load: AcceptJsLoader = loadAcceptJs): boolean {
+export function preloadTokenizer(quote: TokenizerSettings, load: AcceptJsLoader = loadAcceptJs): boolean {
   if (quote.gateway !== 'authorizenet') return false;
   load(acceptJsUrl(quote)).catch(() => undefined);
   return true;

@@ -11,6 +11,12 @@ export type Quote = Schema<'QuoteView'>;
 /** Which tokeniser the browser uses. */
 export type GatewayKind = Quote['gateway'];
 
+/**
+ * What the browser's tokeniser needs of a quote — the gateway and, for Authorize.Net, the public Accept.js
+ * settings: the fee's quote and the enrollment deposit's answer (issue 29 item 2) both carry them.
+ */
+export type TokenizerSettings = Pick<Quote, 'gateway' | 'apiLoginId' | 'clientKey' | 'acceptJsUrl'>;
+
 /** `opaqueData` as the server takes it (spec §3; contract `OpaqueDataDto`). */
 export type OpaqueData = Schema<'OpaqueDataDto'>;
 

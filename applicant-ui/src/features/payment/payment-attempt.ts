@@ -27,12 +27,15 @@ export function isUnknownOutcome(error: unknown): boolean {
   return status >= 500 && !code.startsWith('PAY-');
 }
 
-/** Sends payments, keeping the attempt whose outcome is unknown. */
-export class PaymentAttempts {
-  private pending: PaymentBody | null = null;
+/**
+ * Sends payments, keeping the attempt whose outcome is unknown. The body and answer types default to the
+ * application fee's; the enrollment deposit (issue 29 item 2) uses its own.
+ */
+export class PaymentAttempts<B extends { requestId: string } = PaymentBody, R = PaymentRecord> {
+  private pending: B | null = null;
 
   constructor(
-    private readonly post: (body: PaymentBody) => Promise<PaymentRecord>,
+    private readonly post: (body: B) => Promise<R>,
     private readonly newId: () => string = () => crypto.randomUUID(),
   ) {}
 
@@ -50,7 +53,7 @@ export class PaymentAttempts {
    * Pays: retries the pending attempt unchanged if there is one, otherwise builds a new body
    * (`build` gets the fresh requestId; it may tokenise the card) and sends it.
    */
-  async pay(build: (requestId: string) => Promise<PaymentBody> | PaymentBody): Promise<PaymentRecord> {
+  async pay(build: (requestId: string) => Promise<B> | B): Promise<R> {
     const body = this.pending ?? (await build(this.newId()));
     this.pending = body;
     try {

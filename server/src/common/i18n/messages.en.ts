@@ -78,6 +78,7 @@ export const en = {
     'PAY-004': 'This discount code is not valid.',
     'PAY-004-expired': 'This discount code has expired.',
     'PAY-004-used-up': 'This discount code has been used the maximum number of times.',
+    'PAY-004-purpose': 'This discount code does not apply to this payment.',
     'PAY-409-request': 'This payment request is already being processed.',
     'PAY-422-certify': 'Please certify and sign the application first (certify first).',
     'PAY-409-status': 'This application cannot be paid (its status is {{status}}).',
@@ -115,12 +116,40 @@ export const en = {
     'RPL-422-late': 'The reply deadline passed on {{deadline}}. Please contact the admissions office.',
     'RPL-422-reason': 'Please choose a reason from the list.',
     'RPL-422-deferral-term': 'Please choose a semester from the list of semesters you may defer to.',
+    'RPL-409-deposit':
+      'Your enrollment deposit is paid: your answer to the offer can no longer be changed. Please contact the admissions office.',
+    'RPL-409-lapsed':
+      'This offer lapsed because the enrollment deposit was not paid by its deadline. Please contact the admissions office.',
+    'DEP-404': 'This offer asks for no enrollment deposit.',
+    'DEP-409-not-accepted': 'Please accept the offer before paying the enrollment deposit.',
+    'DEP-409-paid': 'The enrollment deposit has already been paid.',
+    'DEP-409-refunded': 'The enrollment deposit was refunded by the admissions office. Please contact the office.',
+    'DEP-409-lapsed': 'This offer lapsed because the enrollment deposit was not paid by its deadline.',
+    'DEP-422-late': 'The enrollment deposit was due on {{deadline}}. Please contact the admissions office.',
+    'DEP-409-not-refundable': "This offering's deposits are not refundable. To refund it anyway, confirm the exception and give a note.",
+    'DEP-422-override-note': 'Please say why this non-refundable deposit is refunded.',
+    'PAY-409-not-charged': 'This payment was not charged (it is not an approved card payment): there is nothing to refund or void.',
+    'PAY-409-reversed': 'This payment has already been refunded or voided.',
+    'PAY-409-unsettled': 'This payment has not settled yet and cannot be refunded: void it instead.',
+    'PAY-409-refused': 'The payment gateway refused: {{reason}}',
+    'PAY-002-reversal':
+      'The payment gateway did not answer: the refund or void may or may not have been made. Check the gateway before trying again.',
     'DFR-409-not-pending': 'This application has no deferral request waiting for an answer.',
     'DFR-409-target': 'The semester asked for is no longer offered for this program.',
+    'SEAT-409-over-capacity':
+      'Admitting {{requested}} would pass the {{seats}} seats of this offering: {{taken}} accepted and {{offersOut}} offers still open. Confirm to admit anyway.',
+    'WTL-409-stale': 'The waitlist changed since you loaded it. Please reload it and try again.',
+    'WTL-409-not-waitlisted': 'Some applications are not on this waitlist (admitted, withdrawn, or in another offering).',
+    'WTL-422-order': 'Send the whole waitlist in its new order, each applicant once, or one applicant and a rank.',
+    'WTL-422-rank': 'The rank must be between 1 and {{max}}.',
+    'WTL-422-reply-by': 'Please choose a reply deadline in the future.',
     'DEC-409-released': 'This decision has been released; rescind it before recording another.',
     'DEC-409-undecided': 'Some applications have no decision to release, or theirs was already released.',
     'DEC-422-merge-field': 'Unknown merge field: {{fields}}. Use only {{allowed}}.',
     'DEC-422-pdf': 'This letter cannot be made into a PDF in its language. Please print the page instead.',
+    'OUT-422-range': 'The upper bound must not be below the lower bound.',
+    'OUT-422-key-taken': 'A message template with this key already exists.',
+    'OUT-409-used': 'Messages were sent with this template, so it cannot be deleted.',
   },
   messages: {
     emailVerified: 'Thank you: your e-mail address is verified.',
@@ -161,6 +190,11 @@ export const en = {
     receiptWaived: 'The application fee was waived.',
     receiptNext: 'Next, please upload your documents on the further-details form:',
     receiptClosing: 'The Admissions Office',
+    depositReceiptSubject: 'Enrollment deposit received — reference {{referenceNumber}}',
+    depositReceiptIntro: 'Thank you. We received your enrollment deposit for {{program}} ({{semester}}): your place is confirmed.',
+    depositReceiptAmount: 'Enrollment deposit: {{value}}',
+    depositReceiptWaived: 'The enrollment deposit was waived.',
+    depositReceiptNext: 'To see your decision and your deposit, open this link:',
     deadlineText: 'Please submit your application by {{deadline}}.',
     startSubject: 'Your application for {{program}}: continue any time',
     startText:
@@ -185,9 +219,15 @@ export const en = {
     deferralDeniedText:
       'Dear {{greetingName}},\n\nYour request to start your studies in {{program}} in {{toSemester}} instead of {{fromSemester}} was declined. Reference number {{referenceNumber}}.{{noteText}}\n\nYour offer for {{fromSemester}} still stands: please reply to it again. To see your decision and reply, open this link:\n{{link}}',
     deferralNoteText: '\n\nNote from the admissions office: {{note}}',
+    depositLapsedSubject: 'Your offer of admission has lapsed',
+    depositLapsedText:
+      'Dear {{greetingName}},\n\nYou accepted the offer of admission to {{program}} ({{semester}}), reference number {{referenceNumber}}, but the enrollment deposit was not paid by {{dueAt}}. As the admissions office announced, the offer has lapsed and your place has been released. If you believe this is a mistake, please contact the admissions office. To see your decision, open this link:\n{{link}}',
     completeSubject: 'Your application file is complete',
     completeText:
       'Dear {{greetingName}},\n\nEvery document of your application for {{program}} ({{semester}}), reference number {{referenceNumber}}, has arrived: your file is complete and goes to the admissions office for review. You do not need to do anything else. To see your documents, open this link:\n{{link}}',
+    outreachFooter:
+      '\n\n—\nYou receive this message from the admissions office because you applied to our programs. To stop messages like this one (you will still receive messages about your application), open:\n{{preferencesLink}}',
+    outreachTestSubject: '[Test] {{subject}}',
   },
   semesters: { Spring: 'Spring {{year}}', Summer: 'Summer {{year}}', Fall: 'Fall {{year}}' },
   validation: {

@@ -73,6 +73,7 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'PAY-004': 'Este código de descuento no es válido.',
     'PAY-004-expired': 'Este código de descuento ha caducado.',
     'PAY-004-used-up': 'Este código de descuento ya se usó el número máximo de veces.',
+    'PAY-004-purpose': 'Este código de descuento no se aplica a este pago.',
     'PAY-409-request': 'Esta solicitud de pago ya se está procesando.',
     'PAY-422-certify': 'Primero certifique y firme la solicitud (certify first).',
     'PAY-409-status': 'Esta solicitud no se puede pagar (su estado es {{status}}).',
@@ -112,12 +113,40 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'RPL-422-late': 'El plazo para responder venció el {{deadline}}. Comuníquese con la oficina de admisiones.',
     'RPL-422-reason': 'Elija un motivo de la lista.',
     'RPL-422-deferral-term': 'Elija un semestre de la lista de semestres a los que puede aplazar su ingreso.',
+    'RPL-409-deposit':
+      'Su depósito de matrícula está pagado: ya no puede cambiar su respuesta a la oferta. Comuníquese con la oficina de admisiones.',
+    'RPL-409-lapsed': 'Esta oferta caducó porque el depósito de matrícula no se pagó a tiempo. Comuníquese con la oficina de admisiones.',
+    'DEP-404': 'Esta oferta no requiere un depósito de matrícula.',
+    'DEP-409-not-accepted': 'Acepte la oferta antes de pagar el depósito de matrícula.',
+    'DEP-409-paid': 'El depósito de matrícula ya está pagado.',
+    'DEP-409-refunded': 'La oficina de admisiones reembolsó el depósito de matrícula. Comuníquese con la oficina.',
+    'DEP-409-lapsed': 'Esta oferta caducó porque el depósito de matrícula no se pagó a tiempo.',
+    'DEP-422-late': 'El depósito de matrícula vencía el {{deadline}}. Comuníquese con la oficina de admisiones.',
+    'DEP-409-not-refundable':
+      'Los depósitos de esta oferta no son reembolsables. Para reembolsarlo de todos modos, confirme la excepción y escriba una nota.',
+    'DEP-422-override-note': 'Indique por qué se reembolsa este depósito no reembolsable.',
+    'PAY-409-not-charged': 'Este pago no se cobró (no es un pago con tarjeta aprobado): no hay nada que reembolsar ni anular.',
+    'PAY-409-reversed': 'Este pago ya se reembolsó o se anuló.',
+    'PAY-409-unsettled': 'Este pago aún no se ha liquidado y no se puede reembolsar: anúlelo.',
+    'PAY-409-refused': 'La pasarela de pago lo rechazó: {{reason}}',
+    'PAY-002-reversal':
+      'La pasarela de pago no respondió: el reembolso o la anulación puede haberse hecho o no. Revise la pasarela antes de volver a intentarlo.',
     'DFR-409-not-pending': 'Esta solicitud no tiene una petición de aplazamiento pendiente de respuesta.',
     'DFR-409-target': 'El semestre solicitado ya no se ofrece para este programa.',
+    'SEAT-409-over-capacity':
+      'Admitir a {{requested}} superaría las {{seats}} plazas de esta oferta: {{taken}} aceptadas y {{offersOut}} ofertas aún abiertas. Confirme para admitir de todos modos.',
+    'WTL-409-stale': 'La lista de espera cambió desde que la cargó. Vuelva a cargarla e inténtelo de nuevo.',
+    'WTL-409-not-waitlisted': 'Algunas solicitudes no están en esta lista de espera (admitidas, retiradas o de otra oferta).',
+    'WTL-422-order': 'Envíe la lista de espera completa en su nuevo orden, cada solicitante una vez, o un solicitante y un puesto.',
+    'WTL-422-rank': 'El puesto debe estar entre 1 y {{max}}.',
+    'WTL-422-reply-by': 'Elija una fecha límite de respuesta en el futuro.',
     'DEC-409-released': 'Esta decisión ya se publicó; anúlela antes de registrar otra.',
     'DEC-409-undecided': 'Algunas solicitudes no tienen una decisión que publicar, o la suya ya se publicó.',
     'DEC-422-merge-field': 'Campo de combinación desconocido: {{fields}}. Use solo {{allowed}}.',
     'DEC-422-pdf': 'Esta carta no se puede convertir en PDF en su idioma. Imprima la página en su lugar.',
+    'OUT-422-range': 'El límite superior no puede ser menor que el inferior.',
+    'OUT-422-key-taken': 'Ya existe una plantilla de mensaje con esta clave.',
+    'OUT-409-used': 'Se enviaron mensajes con esta plantilla, por lo que no se puede eliminar.',
   },
   messages: {
     emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',
@@ -159,6 +188,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     receiptWaived: 'Se eximió la tarifa de solicitud.',
     receiptNext: 'Ahora suba sus documentos en el formulario de datos adicionales:',
     receiptClosing: 'La Oficina de Admisiones',
+    depositReceiptSubject: 'Depósito de matrícula recibido — referencia {{referenceNumber}}',
+    depositReceiptIntro: 'Gracias. Recibimos su depósito de matrícula para {{program}} ({{semester}}): su plaza está confirmada.',
+    depositReceiptAmount: 'Depósito de matrícula: {{value}}',
+    depositReceiptWaived: 'Se le eximió del depósito de matrícula.',
+    depositReceiptNext: 'Para ver su decisión y su depósito, abra este enlace:',
     deadlineText: 'Envíe su solicitud antes del {{deadline}}.',
     startSubject: 'Su solicitud para {{program}}: continúe cuando quiera',
     startText:
@@ -183,9 +217,15 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     deferralDeniedText:
       'Estimado/a {{greetingName}}:\n\nNo se aprobó su solicitud de comenzar sus estudios de {{program}} en {{toSemester}} en lugar de {{fromSemester}}. Número de referencia {{referenceNumber}}.{{noteText}}\n\nSu oferta para {{fromSemester}} sigue en pie: responda de nuevo. Para ver su decisión y responder, abra este enlace:\n{{link}}',
     deferralNoteText: '\n\nNota de la oficina de admisiones: {{note}}',
+    depositLapsedSubject: 'Su oferta de admisión ha caducado',
+    depositLapsedText:
+      'Estimado/a {{greetingName}}:\n\nUsted aceptó la oferta de admisión a {{program}} ({{semester}}), número de referencia {{referenceNumber}}, pero el depósito de matrícula no se pagó antes del {{dueAt}}. Como anunció la oficina de admisiones, la oferta ha caducado y su plaza quedó libre. Si cree que se trata de un error, comuníquese con la oficina de admisiones. Para ver su decisión, abra este enlace:\n{{link}}',
     completeSubject: 'Su expediente de solicitud está completo',
     completeText:
       'Estimado/a {{greetingName}}:\n\nYa llegaron todos los documentos de su solicitud para {{program}} ({{semester}}), número de referencia {{referenceNumber}}: su expediente está completo y pasa a la oficina de admisiones para su revisión. No necesita hacer nada más. Para ver sus documentos, abra este enlace:\n{{link}}',
+    outreachFooter:
+      '\n\n—\nRecibe este mensaje de la oficina de admisiones porque solicitó ingreso a nuestros programas. Para dejar de recibir mensajes como este (seguirá recibiendo los mensajes sobre su solicitud), abra:\n{{preferencesLink}}',
+    outreachTestSubject: '[Prueba] {{subject}}',
   },
   semesters: { Spring: 'Primavera {{year}}', Summer: 'Verano {{year}}', Fall: 'Otoño {{year}}' },
   validation: {

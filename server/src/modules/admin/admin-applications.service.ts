@@ -245,9 +245,12 @@ export class AdminApplicationsService {
         [id],
       ) as Promise<Record<string, unknown>[]>,
       this.db.query(
-        `SELECT id, request_id, amount_cents, late_fee_cents, discount_cents, total_cents, currency, status, gateway, invoice_number,
-                transaction_id, account_number, error_code, error_text, created_at
-         FROM payments WHERE application_id = $1 ORDER BY created_at`,
+        `SELECT p.id, p.request_id, p.purpose, p.amount_cents, p.late_fee_cents, p.discount_cents, p.total_cents, p.currency, p.status,
+                p.gateway, p.invoice_number, p.transaction_id, p.account_number, p.error_code, p.error_text, p.created_at,
+                p.reversal_kind, p.reversed_at, p.reversal_note, p.reversal_error,
+                (p.purpose <> 'enrollment_deposit' OR coalesce(o.deposit_refundable, false)) AS refundable
+         FROM payments p JOIN applications a ON a.id = p.application_id LEFT JOIN offerings o ON o.id = a.offering_id
+         WHERE p.application_id = $1 ORDER BY p.created_at`,
         [id],
       ) as Promise<Record<string, unknown>[]>,
       this.db.query(
@@ -272,6 +275,7 @@ export class AdminApplicationsService {
       payments: payments.map((r): AdminPayment => ({
         id: String(r.id),
         requestId: String(r.request_id),
+        purpose: r.purpose as AdminPayment['purpose'],
         amount: fromCents(Number(r.amount_cents)),
         lateFee: fromCents(Number(r.late_fee_cents)),
         discount: fromCents(Number(r.discount_cents)),
@@ -284,6 +288,12 @@ export class AdminApplicationsService {
         accountNumber: (r.account_number as string | null) ?? null,
         errorCode: (r.error_code as string | null) ?? null,
         errorText: (r.error_text as string | null) ?? null,
+        reversalKind: (r.reversal_kind as AdminPayment['reversalKind']) ?? null,
+        reversedAt: iso(r.reversed_at),
+        reversalNote: (r.reversal_note as string | null) ?? null,
+        reversalError: (r.reversal_error as string | null) ?? null,
+        refundable: r.refundable === true,
+        reversible: r.status === 'approved' && !r.reversal_kind && r.transaction_id !== null,
         createdAt: iso(r.created_at)!,
       })),
       timeLog: timeLog.map((r): AdminTimeLogEntry => ({

@@ -48,7 +48,8 @@ export class AdminStatsService {
         [this.config.SESSION_STALE_MINUTES], // a session not seen for this long is stale (issue 11 item 7)
       ) as Promise<{ n: number }[]>,
       this.db.query(
-        `SELECT status, count(*)::int AS n, coalesce(sum(total_cents), 0)::text AS cents FROM payments GROUP BY status`,
+        // the application fee's attempts (enrollment deposits are counted by the class view: deposited, melt)
+        `SELECT status, count(*)::int AS n, coalesce(sum(total_cents), 0)::text AS cents FROM payments WHERE purpose = 'application_fee' GROUP BY status`,
       ) as Promise<{ status: string; n: number; cents: string }[]>,
       this.classShape.stats(),
     ]);

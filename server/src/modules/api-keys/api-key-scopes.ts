@@ -1,8 +1,20 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 
-/** The scopes an API key can hold (issue 14 item 5). */
-export const API_KEY_SCOPES = ['applications:read', 'applications:write', 'payments:read', 'webhooks:manage', 'catalogue:read'] as const;
+/**
+ * The scopes an API key can hold (issue 14 item 5). `enrollment:read` (issue 29 item 6): the office's views of
+ * the class once decisions are out — the class view, the waitlists, the deferral queue — which name applicants
+ * (names, reference numbers) as `applications:read` does, per offering; one application's reply is read with
+ * `applications:read`, as the rest of the application.
+ */
+export const API_KEY_SCOPES = [
+  'applications:read',
+  'applications:write',
+  'payments:read',
+  'webhooks:manage',
+  'catalogue:read',
+  'enrollment:read',
+] as const;
 
 /** One of {@link API_KEY_SCOPES}. */
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -14,13 +14,20 @@ import { salutationName } from '../../../../contract/format/person-name.js';
  * Which e-mail: the link sent when an application starts, a /continue link (application or details form),
  * "a decision is available" (issue 15, sent by the decision release job), or "your file is complete"
  * (issue 24: sent when the last required item arrives, with a link to the documents), the reply reminder, and
- * the office's answer to a deferral request (issue 29 item 3: approved or declined, with its note).
+ * the office's answer to a deferral request (issue 29 item 3: approved or declined, with its note), and the
+ * notice that an accepted offer lapsed for want of the enrollment deposit (issue 29 item 2).
  */
 export type LinkMailKind =
-  'start' | 'continue' | 'details' | 'decision' | 'complete' | 'replyReminder' | 'deferralApproved' | 'deferralDenied';
+  'start' | 'continue' | 'details' | 'decision' | 'complete' | 'replyReminder' | 'deferralApproved' | 'deferralDenied' | 'depositLapsed';
 
 /** The link e-mails that lead to the decision letter and its reply (they also say "log in and see it"). */
-const DECISION_KINDS: ReadonlySet<LinkMailKind> = new Set(['decision', 'replyReminder', 'deferralApproved', 'deferralDenied']);
+const DECISION_KINDS: ReadonlySet<LinkMailKind> = new Set([
+  'decision',
+  'replyReminder',
+  'deferralApproved',
+  'deferralDenied',
+  'depositLapsed',
+]);
 
 /** pg-boss queue of the applicant's link e-mails (start, continue, details): one job per e-mail, ids only. */
 export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
@@ -28,7 +35,7 @@ export const APPLICATION_MAIL_QUEUE = 'application-link-mail';
 /** Payload of an {@link APPLICATION_MAIL_QUEUE} job. */
 export interface ApplicationMailJob {
   applicationId: string;
-  kind: Exclude<LinkMailKind, 'decision' | 'replyReminder' | 'deferralApproved' | 'deferralDenied'>;
+  kind: Exclude<LinkMailKind, 'decision' | 'replyReminder' | 'deferralApproved' | 'deferralDenied' | 'depositLapsed'>;
 }
 
 /**

@@ -15,6 +15,10 @@ export type ApplicationStatus = 'draft' | 'submitted' | 'complete' | 'withdrawn'
 export const DECISIONS = ['admitted', 'waitlisted', 'denied'] as const;
 /** One of {@link DECISIONS}. */
 export type Decision = (typeof DECISIONS)[number];
+/** Where an enrollment deposit stands (issue 29 item 2; the column's CHECK names the same list). */
+export const DEPOSIT_STATUSES = ['pending', 'paid', 'waived', 'declined', 'refunded', 'voided'] as const;
+/** One of {@link DEPOSIT_STATUSES}. */
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 /** Payment_Status values of DESIGN §5. */
 export type PaymentStatus = 'Unpaid' | 'Pending' | 'Paid' | 'Declined' | 'Waived' | 'Refunded';
 
@@ -90,6 +94,19 @@ export class Application {
   @Column('text', { name: 'deferral_decision_note', nullable: true }) deferralDecisionNote: string | null;
   /** The offering an approved deferral moved the application from (history; null: never moved). */
   @Column('integer', { name: 'deferred_from_offering_id', nullable: true }) deferredFromOfferingId: number | null;
+  /**
+   * Where the enrollment deposit stands (issue 29 item 2; `deposits/deposit-rules.ts`): pending (an attempt in
+   * flight), paid, waived, declined (the last attempt), refunded, voided; null: nothing yet.
+   */
+  @Column('text', { name: 'deposit_status', nullable: true }) depositStatus: DepositStatus | null;
+  /** When the deposit is due (set at acceptance from the offering's `deposit_due_days`; null: no deadline). */
+  @Column('timestamptz', { name: 'deposit_due_at', nullable: true }) depositDueAt: Date | null;
+  /** When the deposit was paid or waived (kept after a refund, for the class view's melt). */
+  @Column('timestamptz', { name: 'deposit_paid_at', nullable: true }) depositPaidAt: Date | null;
+  /** When an admin refunded or voided the deposit. */
+  @Column('timestamptz', { name: 'deposit_refunded_at', nullable: true }) depositRefundedAt: Date | null;
+  /** When the lapse job lapsed the accepted offer (reply `lapsed`) for want of the deposit. */
+  @Column('timestamptz', { name: 'deposit_lapsed_at', nullable: true }) depositLapsedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OutreachRecipientsModule } from '../outreach/outreach-recipients.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessToken } from './access-token.entity.js';
 import { AuthController } from './auth.controller.js';
@@ -24,6 +25,7 @@ import { PasswordResetService } from './password-reset.service.js';
   imports: [
     PassportModule,
     UsersModule,
+    OutreachRecipientsModule,
     TypeOrmModule.forFeature([AccessToken, PasswordReset, EmailVerification, OAuthIdentity, OAuthState]),
   ],
   controllers: [AuthController, OAuthController],

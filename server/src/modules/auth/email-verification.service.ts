@@ -7,6 +7,7 @@ import { tooManyAttempts } from '../../common/http/throttle.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { JOBS_SCHEMA, JobsService } from '../jobs/jobs.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { RecipientsService } from '../outreach/recipients.service.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { EmailVerification } from './email-verification.entity.js';
@@ -30,6 +31,8 @@ export interface VerifyMailJob {
  * an account can log in and start applications but claims none by e-mail (ApplicationsService.listMine).
  * The e-mail is a pg-boss job ({@link VERIFY_MAIL_QUEUE}) carrying the account id and language only: the job
  * issues the link, so no raw token is stored anywhere; a failed delivery is retried with back-off.
+ * An address suppressed after a hard bounce (issue 30 item 5) is verified again the same way, also when the
+ * account had verified it before; verifying lifts the suppression.
  */
 @Injectable()
 export class EmailVerificationService implements OnModuleInit {
@@ -41,6 +44,7 @@ export class EmailVerificationService implements OnModuleInit {
     private readonly i18n: I18nService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly recipients: RecipientsService,
   ) {}
 
   onModuleInit(): void {
@@ -54,13 +58,13 @@ export class EmailVerificationService implements OnModuleInit {
 
   /**
    * The job: issues a link (older unused ones stop working) and e-mails it, unless the account is gone or
-   * verified meanwhile.
+   * verified meanwhile (and its address not suppressed since).
    * @returns whether an e-mail went out
    * @throws the delivery error (pg-boss retries the job)
    */
   async deliver({ userId, locale }: VerifyMailJob): Promise<{ sent: boolean }> {
     const user = await this.users.findById(userId);
-    if (!user || user.emailVerifiedAt) return { sent: false };
+    if (!user || (user.emailVerifiedAt && !(await this.recipients.isSuppressed(user.email)))) return { sent: false };
     const hours = this.config.EMAIL_VERIFICATION_TTL_HOURS;
     const token = await issueOneTimeLink(this.links, user.id, hours * 3_600_000);
     const link = `${publicUrl(this.config)}/email/verify/${encodeURIComponent(token)}`;
@@ -70,13 +74,13 @@ export class EmailVerificationService implements OnModuleInit {
   }
 
   /**
-   * Sends a new link unless the address is already verified.
+   * Sends a new link unless the address is already verified (and not suppressed after a hard bounce since).
    * @returns false when already verified (nothing sent)
    * @throws ApiException 429 AUTH-429 (Retry-After) when the last link — or an e-mail job still waiting to
    *         run — is younger than EMAIL_VERIFICATION_RESEND_SECONDS
    */
   async resend(user: User, locale: Locale): Promise<boolean> {
-    if (user.emailVerifiedAt) return false;
+    if (user.emailVerifiedAt && !(await this.recipients.isSuppressed(user.email))) return false;
     const [last] = (await this.links.query(
       `SELECT greatest(
           (SELECT max(created_at) FROM email_verifications WHERE user_id = $1),
@@ -91,7 +95,8 @@ export class EmailVerificationService implements OnModuleInit {
   }
 
   /**
-   * Uses a verification link: marks its account's address verified.
+   * Uses a verification link: marks its account's address verified, and lifts its hard-bounce suppression
+   * (issue 30 item 5: suppressed until verified again).
    * @returns the account
    * @throws ApiException 410 EMV-001 when the token is unknown, used or expired (one answer for all three)
    */
@@ -99,6 +104,7 @@ export class EmailVerificationService implements OnModuleInit {
     const userId = await this.dataSource.transaction((manager) => consumeOneTimeLink(manager, EmailVerification, token));
     const user = userId ? await this.users.markEmailVerified(userId) : null;
     if (!user) throw new ApiException(HttpStatus.GONE, 'EMV-001');
+    await this.recipients.clearSuppression(user.email);
     return user;
   }
 }

@@ -52,15 +52,20 @@ export class AdminDecisionsController {
   /**
    * Records or (before release) changes the decision (`admitted` | `waitlisted` | `denied`); status becomes
    * `decided`; audited `decide`. 409 STS-409 for a draft or withdrawn application; 409 DEC-409-released after
-   * release (rescind first); 422 VAL-001 for another value; 404 APP-404.
+   * release (rescind first); 409 SEAT-409-over-capacity when an admit passes the offering's seats and
+   * `acknowledgeOverCapacity` is not true (issue 29 item 4; `data`: seats, taken, offersOut, requested, seatsLeft,
+   * freeAfter); 422 VAL-001 for another value; 404 APP-404.
    */
   @Put('applications/:id/decision')
   @ApiOperation({ operationId: 'decideApplication', summary: 'Record or change (before release) the decision' })
   @ApiOkResponse({ type: DecisionStateResponse })
-  @ApiConflictResponse({ description: 'STS-409 not decidable; DEC-409-released already released' })
+  @ApiConflictResponse({
+    description:
+      'STS-409 not decidable; DEC-409-released already released; SEAT-409-over-capacity an admit past the seats, not acknowledged',
+  })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
   decide(@Param('id') id: string, @Body() dto: DecideDto, @CurrentUser() user: User): Promise<DecisionStateResponse> {
-    return this.decisions.decide(id, dto.decision, user);
+    return this.decisions.decide(id, dto.decision, user, dto.acknowledgeOverCapacity === true);
   }
 
   /**

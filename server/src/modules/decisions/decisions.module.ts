@@ -5,6 +5,7 @@ import { Application } from '../applications/application.entity.js';
 import { ApplicationsModule } from '../applications/applications.module.js';
 import { AttachmentsModule } from '../attachments/attachments.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { EnrollmentModule } from '../enrollment/enrollment.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
 import { AdminDecisionsController } from './admin-decisions.controller.js';
@@ -22,11 +23,12 @@ import { DecisionsService } from './decisions.service.js';
     AdminModule,
     ApplicationsModule,
     AttachmentsModule,
+    EnrollmentModule,
     ProgramsModule,
     TokenModule,
   ],
   controllers: [AdminDecisionsController, DecisionsController],
   providers: [DecisionsService, DecisionTemplatesService, ChecklistService],
-  exports: [DecisionsService],
+  exports: [DecisionsService, ChecklistService],
 })
 export class DecisionsModule {}

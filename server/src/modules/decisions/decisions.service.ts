@@ -1,12 +1,13 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { AdminApplicationsService } from '../admin/admin-applications.service.js';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AuditService } from '../admin/audit.service.js';
 import { Application, type Decision } from '../applications/application.entity.js';
 import { ApplicationMailService } from '../applications/application-mail.service.js';
+import { SeatsService } from '../enrollment/seats.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { ApplicationWordsService } from '../programs/application-words.service.js';
@@ -70,6 +71,7 @@ export class DecisionsService implements OnModuleInit {
     private readonly mail: ApplicationMailService,
     private readonly jobs: JobsService,
     private readonly outbox: WebhookOutboxService,
+    private readonly seats: SeatsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,14 +92,23 @@ export class DecisionsService implements OnModuleInit {
 
   /**
    * Records (or, before release, changes) the decision: sets `decision`, `decided_at`, `decided_by` and
-   * status `decided`. Audited `decide` with the decision state before and after.
+   * status `decided`. Audited `decide` with the decision state before and after. An admit (from another
+   * decision or none) into an offering with seats is checked against them first (issue 29 item 4,
+   * `SeatsService.claim`): past capacity it is refused unless `acknowledgeOverCapacity`, and an acknowledged
+   * one is audited with the figures (`after.overCapacity`).
    * @throws ApiException 404 APP-404; 409 STS-409 when the application is a draft or withdrawn;
-   *         409 DEC-409-released once the decision was released (rescind it first)
+   *         409 DEC-409-released once the decision was released (rescind it first);
+   *         409 SEAT-409-over-capacity (`data`: seats, taken, offersOut, requested, …) when not acknowledged
    */
-  decide(id: string, decision: Decision, actor: User): Promise<DecisionStateResponse> {
+  decide(id: string, decision: Decision, actor: User, acknowledgeOverCapacity = false): Promise<DecisionStateResponse> {
     return this.admin.lockedUpdate(id, async (repository, app, manager) => {
       if (!DECIDABLE.has(app.status)) throw new ApiException(HttpStatus.CONFLICT, 'STS-409', { data: decisionState(app) });
       if (app.decisionReleasedAt) throw new ApiException(HttpStatus.CONFLICT, 'DEC-409-released', { data: decisionState(app) });
+      // the application's row is locked; the offering's lock comes after it (offering-lock.ts)
+      const seats =
+        decision === 'admitted' && app.decision !== 'admitted' && app.offeringId !== null
+          ? await this.seats.claim(manager, app.offeringId, 1, acknowledgeOverCapacity)
+          : null;
       const before = decisionState(app);
       await repository.update(id, {
         decision,
@@ -107,7 +118,8 @@ export class DecisionsService implements OnModuleInit {
         version: () => 'version + 1',
       });
       const after = decisionState(await repository.findOneByOrFail({ id }));
-      await this.audit.record({ actor, action: 'decide', resource: 'applications', recordId: id, before, after }, manager);
+      const audited = seats?.overCapacity ? { ...after, overCapacity: seats } : after;
+      await this.audit.record({ actor, action: 'decide', resource: 'applications', recordId: id, before, after: audited }, manager);
       return after;
     });
   }
@@ -169,26 +181,44 @@ export class DecisionsService implements OnModuleInit {
         .where('a.id IN (:...ids)', { ids: unique })
         .getMany();
       if (rows.length !== unique.length) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
-      const refused = rows.filter((a) => a.status !== 'decided' || !a.decision || a.decisionReleasedAt).map((a) => a.id);
-      if (refused.length) throw new ApiException(HttpStatus.CONFLICT, 'DEC-409-undecided', { data: { ids: refused } });
-      await manager
-        .getRepository(Application)
-        .update(unique, { decisionReleaseAt: when, ...(replyBy ? { replyDeadlineAt: new Date(replyBy) } : {}) });
-      for (const app of rows)
-        await this.audit.record(
-          {
-            actor,
-            action: 'schedule-release',
-            resource: 'applications',
-            recordId: app.id,
-            before: decisionState(app),
-            after: { ...decisionState(app), decisionReleaseAt: when.toISOString(), ...(replyBy ? { replyDeadlineAt: replyBy } : {}) },
-          },
-          manager,
-        );
+      await this.scheduleReleaseIn(manager, rows, when, actor, replyBy);
     });
-    if (when.getTime() <= Date.now()) await this.jobs.send(DECISION_RELEASE_QUEUE, {});
+    if (when.getTime() <= Date.now()) await this.releaseSoon();
     return { scheduled: unique.length, at: when.toISOString() };
+  }
+
+  /**
+   * The scheduling part of {@link release}, in the caller's transaction (also the admit from the waitlist, issue
+   * 29 item 4, which records a new decision and releases it this way): sets `decision_release_at` (and the
+   * reply deadline when `replyBy` is given) on `rows` and audits each `schedule-release`. After the commit,
+   * call {@link releaseSoon} for a release due now.
+   * @param rows applications the caller locked (`FOR UPDATE`), each decided and not released
+   * @throws ApiException 409 DEC-409-undecided (data.ids) when one has no decision or was already released
+   */
+  async scheduleReleaseIn(manager: EntityManager, rows: readonly Application[], when: Date, actor: User, replyBy?: string): Promise<void> {
+    const refused = rows.filter((a) => a.status !== 'decided' || !a.decision || a.decisionReleasedAt).map((a) => a.id);
+    if (refused.length) throw new ApiException(HttpStatus.CONFLICT, 'DEC-409-undecided', { data: { ids: refused } });
+    await manager.getRepository(Application).update(
+      rows.map((a) => a.id),
+      { decisionReleaseAt: when, ...(replyBy ? { replyDeadlineAt: new Date(replyBy) } : {}) },
+    );
+    for (const app of rows)
+      await this.audit.record(
+        {
+          actor,
+          action: 'schedule-release',
+          resource: 'applications',
+          recordId: app.id,
+          before: decisionState(app),
+          after: { ...decisionState(app), decisionReleaseAt: when.toISOString(), ...(replyBy ? { replyDeadlineAt: replyBy } : {}) },
+        },
+        manager,
+      );
+  }
+
+  /** Queues a run of the release job now (for releases due now, once the transaction that scheduled them committed). */
+  async releaseSoon(): Promise<void> {
+    await this.jobs.send(DECISION_RELEASE_QUEUE, {});
   }
 
   /**

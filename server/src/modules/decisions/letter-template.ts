@@ -27,10 +27,12 @@ const TEXT_NODES = new Set(['ContentStatement', 'CommentStatement']);
 
 /**
  * What is wrong with a template text, for a 422: it must parse as Handlebars and use nothing but
- * `{{field}}` with a field of {@link MERGE_FIELDS} (no blocks, helpers, partials, paths or `{{{raw}}}`).
+ * `{{field}}` with a field of `fields` (no blocks, helpers, partials, paths or `{{{raw}}}`).
+ * @param fields the allow-list of variables (default the letters' {@link MERGE_FIELDS}; the outreach
+ *        messages of issue 30 pass their own, `outreach/message-variables.ts`)
  * @returns the problems (unknown fields by name, or a parse error); empty when the text is valid
  */
-export function templateProblems(text: string): string[] {
+export function templateProblems(text: string, fields: readonly string[] = MERGE_FIELDS): string[] {
   let program: hbs.AST.Program;
   try {
     program = engine().parse(text);
@@ -47,29 +49,23 @@ export function templateProblems(text: string): string[] {
     const mustache = node as hbs.AST.MustacheStatement;
     const path = mustache.path as hbs.AST.PathExpression;
     const name = path.type === 'PathExpression' ? path.original : String((mustache.path as { original?: unknown }).original);
-    if (
-      path.type !== 'PathExpression' ||
-      mustache.params.length ||
-      mustache.hash ||
-      !mustache.escaped ||
-      !(MERGE_FIELDS as readonly string[]).includes(name)
-    )
+    if (path.type !== 'PathExpression' || mustache.params.length || mustache.hash || !mustache.escaped || !fields.includes(name))
       problems.push(name);
   }
   return problems;
 }
 
 /** A compiled letter template (strict: a missing value throws rather than printing nothing). */
-function compile(text: string): (values: MergeValues) => string {
+function compile(text: string): (values: Readonly<Record<string, string>>) => string {
   return engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
 }
 
 /**
  * Renders a letter: the plain text with the values merged, and the same as HTML where every character of
  * the template and of the values is escaped (Handlebars' `escapeExpression`) and blank lines make paragraphs.
- * @param text a template that passed {@link templateProblems}
+ * @param text a template that passed {@link templateProblems} (with the fields `values` holds)
  */
-export function renderLetter(text: string, values: MergeValues): { text: string; html: string } {
+export function renderLetter(text: string, values: Readonly<Record<string, string>>): { text: string; html: string } {
   const merged = compile(text)(values);
   const html = merged
     .split(/\n{2,}/)

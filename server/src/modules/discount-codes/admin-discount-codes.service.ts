@@ -22,13 +22,14 @@ export class AdminDiscountCodesService {
     private readonly audit: AuditService,
   ) {}
 
-  /** A page. Filters: `q` (part of the code or description), `kind`, `active`, `id` (list). */
+  /** A page. Filters: `q` (part of the code or description), `kind`, `active`, `appliesTo` (a payment purpose), `id` (list). */
   async page(query: ParsedListQuery): Promise<{ rows: DiscountCodeResponse[]; total: number }> {
     const f = query.filter;
     const qb = this.codes.createQueryBuilder('d');
     if (typeof f.q === 'string' && f.q.trim()) qb.andWhere('(d.code ILIKE :q OR d.description ILIKE :q)', { q: likePattern(f.q.trim()) });
     if (typeof f.kind === 'string') qb.andWhere('d.kind = :kind', { kind: f.kind });
     if (typeof f.active === 'boolean') qb.andWhere('d.active = :active', { active: f.active });
+    if (typeof f.appliesTo === 'string') qb.andWhere('d.appliesTo = :appliesTo', { appliesTo: f.appliesTo });
     whereIdIn(qb, 'd.id', f.id, 'uuid');
     const column =
       {
@@ -63,7 +64,7 @@ export class AdminDiscountCodesService {
     return this.db.transaction(async (manager) => {
       const codes = manager.getRepository(DiscountCode);
       const after = DiscountCodeResponse.from(
-        await this.save(codes, codes.create({ ...columns, usageCount: 0, active: dto.active ?? true })),
+        await this.save(codes, codes.create({ appliesTo: 'application_fee', ...columns, usageCount: 0, active: dto.active ?? true })),
       );
       await this.audit.record({ actor, action: 'create', resource: 'discount-codes', recordId: after.id, before: null, after }, manager);
       return after;
@@ -114,6 +115,7 @@ export class AdminDiscountCodesService {
       code: dto.code.toUpperCase(),
       kind: dto.kind,
       valueHundredths: toCents(value),
+      ...(dto.appliesTo !== undefined ? { appliesTo: dto.appliesTo } : {}),
       ...(dto.description !== undefined ? { description: dto.description?.trim() || null } : {}),
       ...(dto.expiresAt !== undefined ? { expiresAt: dto.expiresAt ? new Date(dto.expiresAt) : null } : {}),
       ...(dto.maxUses !== undefined ? { maxUses: dto.maxUses } : {}),

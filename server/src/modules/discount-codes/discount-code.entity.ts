@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { PaymentPurpose } from '../payments/payment-purpose.js';
 
 /** How a discount code lowers the fee: a fixed amount, a percentage, or the whole fee (waiver). */
 export type DiscountKind = 'fixed' | 'percent' | 'waiver';
@@ -15,6 +16,8 @@ export class DiscountCode {
    * (0–10000) for `percent`, 0 for `waiver`.
    */
   @Column('integer', { name: 'value_hundredths' }) valueHundredths: number;
+  /** The payment purpose the code discounts (issue 29 item 2): the application fee (default) or the enrollment deposit. */
+  @Column('text', { name: 'applies_to', default: 'application_fee' }) appliesTo: PaymentPurpose;
   @Column('text', { nullable: true }) description: string | null;
   @Column('timestamptz', { name: 'expires_at', nullable: true }) expiresAt: Date | null;
   @Column('integer', { name: 'max_uses', nullable: true }) maxUses: number | null;

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
+import type { PaymentPurpose } from '../payments/payment-purpose.js';
 import { DiscountCode } from './discount-code.entity.js';
 
 /**
@@ -15,13 +16,15 @@ export class DiscountCodesService {
   constructor(@InjectRepository(DiscountCode) private readonly codes: Repository<DiscountCode>) {}
 
   /**
-   * The usable code named `code` (case-insensitive, surrounding spaces ignored).
-   * @throws ApiException 422 PAY-004 with `errors.discountCode` when it is unknown or inactive,
+   * The usable code named `code` (case-insensitive, surrounding spaces ignored) for a payment of `purpose`.
+   * @throws ApiException 422 PAY-004 with `errors.discountCode` when it is unknown or inactive, for another
+   *         purpose (PAY-004-purpose text: a deposit code on the fee, or the reverse; issue 29 item 2),
    *         expired (PAY-004-expired text) or used up (PAY-004-used-up text)
    */
-  async lookup(code: string): Promise<DiscountCode> {
+  async lookup(code: string, purpose: PaymentPurpose = 'application_fee'): Promise<DiscountCode> {
     const row = await this.codes.createQueryBuilder('d').where('upper(d.code) = upper(:code)', { code: code.trim() }).getOne();
     if (!row || !row.active) throw this.invalid('errors.PAY-004');
+    if (row.appliesTo !== purpose) throw this.invalid('errors.PAY-004-purpose');
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw this.invalid('errors.PAY-004-expired');
     if (row.maxUses !== null && row.usageCount >= row.maxUses) throw this.invalid('errors.PAY-004-used-up');
     return row;

@@ -3,6 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTag
 import type { Request, Response } from 'express';
 import { listPage, parseListQuery, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { I18nService } from '../../common/i18n/i18n.service.js';
+import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CLASS_SHAPE_SORT_FIELDS, ClassShapeService } from './class-shape.service.js';
 import { ClassShapeRowResponse } from './dto/class-shape.dto.js';
@@ -12,8 +13,9 @@ const DEFAULT_SORT = '["termStartsOn","DESC"]';
 
 /**
  * The class taking shape (issue 29 item 5; docs/api.md "The class taking shape"): per offering, the released
- * decisions and the applicants' replies against the seats, as a console list and as CSV. Admins only; no API
- * key reaches it (as `GET /api/admin/stats`, which carries the same counts per term).
+ * decisions and the applicants' replies against the seats, as a console list and as CSV. Admins, and API keys
+ * with `enrollment:read` (issue 29 item 6; `GET /api/admin/stats`, which carries the same counts per term, stays
+ * admin-only).
  */
 @ApiTags('admin')
 @Controller('admin/class-shape')
@@ -33,6 +35,7 @@ export class ClassShapeController {
    * `termId` / `offeringId` that is not a whole number or a `withDecisions` that is not a boolean.
    */
   @Get()
+  @RequiresScope('enrollment:read')
   @ApiOperation({ operationId: 'listClassShape', summary: 'The class taking shape: replies and seats per offering (Content-Range)' })
   @ApiOkResponse({ type: [ClassShapeRowResponse] })
   @ApiBadRequestResponse({ description: 'REQ-400 malformed sort, range or filter' })
@@ -51,6 +54,7 @@ export class ClassShapeController {
    * offering, then a column per decline reason (see `ClassShapeService.csv`). 400 REQ-400 as the list.
    */
   @Get('export.csv')
+  @RequiresScope('enrollment:read')
   @ApiOperation({ operationId: 'exportClassShapeCsv', summary: 'Export the class view as CSV' })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'text/csv; header row; one row per offering' })

@@ -37,6 +37,9 @@ const SORTABLE_COUNTS: readonly ClassShapeCount[] = [
   'deferred',
   'noReply',
   'waitlisted',
+  'deposited',
+  'lapsed',
+  'melt',
 ];
 
 /** Sort fields of the class view → SQL (columns of the aggregate below). */
@@ -120,7 +123,8 @@ function byReason<T>(labels: Map<string, string>, key: (item: T) => string | nul
  * seats. One SQL aggregate per call (the applications grouped once per offering, decision, reply and reason,
  * then folded per offering with FILTER clauses); labels from the in-memory catalogue and option lists.
  * Offerings are few (programs × terms), so every matching row is read and paged in memory. Applications
- * older than the catalogue's offerings (no `offering_id`) are not counted. Deposits are not part of it yet.
+ * older than the catalogue's offerings (no `offering_id`) are not counted. The enrollment deposit (issue 29 item
+ * 2) adds `deposited`, `lapsed` (a reply) and `melt` (deposits paid then lost, withdrawn applications included).
  */
 @Injectable()
 export class ClassShapeService {
@@ -246,11 +250,20 @@ export class ClassShapeService {
     return this.db.query(
       `WITH scoped AS (SELECT o.id FROM offerings o WHERE ${scope}),
        released AS (
-         SELECT a.offering_id, a.decision, a.reply, coalesce(a.reply_reason, '') AS reason, count(*) AS n
+         SELECT a.offering_id, a.decision, a.reply, coalesce(a.reply_reason, '') AS reason,
+                -- only accepted rows split by deposit (declined rows stay one per reason for decline_reasons)
+                coalesce(a.reply = 'accepted' AND a.deposit_status IN ('paid', 'waived'), false) AS deposit_held, count(*) AS n
          FROM applications a
          WHERE a.status = 'decided' AND a.decision IS NOT NULL AND a.decision_released_at IS NOT NULL
            AND a.offering_id IN (SELECT id FROM scoped)
-         GROUP BY 1, 2, 3, 4),
+         GROUP BY 1, 2, 3, 4, 5),
+       melted AS (
+         SELECT a.offering_id, count(*)::int AS n
+         FROM applications a
+         WHERE a.deposit_paid_at IS NOT NULL AND a.decision = 'admitted' AND a.decision_released_at IS NOT NULL
+           AND a.offering_id IN (SELECT id FROM scoped)
+           AND (a.status = 'withdrawn' OR a.reply IS DISTINCT FROM 'accepted' OR a.deposit_status IN ('refunded', 'voided'))
+         GROUP BY 1),
        moved AS (
          SELECT a.deferred_from_offering_id AS offering_id, count(*)::int AS n
          FROM applications a
@@ -267,6 +280,9 @@ export class ClassShapeService {
               ${count(`r.decision = 'waitlisted' AND r.reply = 'staying_on_waitlist'`)} AS waitlist_staying,
               ${count(`r.decision = 'waitlisted' AND r.reply = 'withdrawn_from_waitlist'`)} AS waitlist_withdrawn,
               ${count(`r.decision = 'waitlisted' AND r.reply IS NULL`)} AS waitlist_no_reply,
+              ${count(`r.decision = 'admitted' AND r.reply = 'accepted' AND r.deposit_held`)} AS deposited,
+              ${count(`r.decision = 'admitted' AND r.reply = 'lapsed'`)} AS lapsed,
+              coalesce(max(x.n), 0)::int AS melt,
               coalesce(max(m.n), 0)::int AS deferred,
               coalesce(jsonb_object_agg(r.reason, r.n) FILTER (WHERE r.decision = 'admitted' AND r.reply = 'declined'), '{}'::jsonb)
                 AS decline_reasons
@@ -275,9 +291,10 @@ export class ClassShapeService {
        JOIN programs p ON p.id = o.program_id
        LEFT JOIN released r ON r.offering_id = o.id
        LEFT JOIN moved m ON m.offering_id = o.id
+       LEFT JOIN melted x ON x.offering_id = o.id
        WHERE ${scope}
        GROUP BY o.id, t.id, p.id
-       HAVING (NOT o.archived OR count(r.offering_id) > 0 OR coalesce(max(m.n), 0) > 0)
+       HAVING (NOT o.archived OR count(r.offering_id) > 0 OR coalesce(max(m.n), 0) > 0 OR coalesce(max(x.n), 0) > 0)
           AND (NOT $4 OR ${count(`r.decision IN ('admitted', 'waitlisted')`)} + coalesce(max(m.n), 0) > 0)
        ORDER BY ${order}`,
       [filter.termId, filter.offeringId, filter.ids, filter.withDecisions],

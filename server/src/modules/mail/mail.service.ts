@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** Links in the message, written to the log when mail goes to files (DESIGN §2 e-mail default). */
   links?: string[];
+  /** Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of marketing messages (issue 30, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -88,6 +90,7 @@ export class MailService implements OnModuleDestroy {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
     } catch (error) {
       this.metrics?.countEmail('failed');

@@ -8,6 +8,7 @@ import { AuthModule } from '../auth/auth.module.js';
 import { DiscountCodesModule } from '../discount-codes/discount-codes.module.js';
 import { ProgramsModule } from '../programs/programs.module.js';
 import { TokenModule } from '../token/token.module.js';
+import { AdminPaymentReversalsController } from './admin-payment-reversals.controller.js';
 import { AdminPaymentsController } from './admin-payments.controller.js';
 import { AdminPaymentsService } from './admin-payments.service.js';
 import { AuthorizeNetGateway } from './gateway/authorize-net.gateway.js';
@@ -17,6 +18,7 @@ import { Payment } from './payment.entity.js';
 import { PaymentsController } from './payments.controller.js';
 import { PaymentsSettlementService } from './payments-settlement.service.js';
 import { PaymentsService } from './payments.service.js';
+import { PaymentReversalsService } from './payment-reversals.service.js';
 
 /** The gateway of the configuration: `PAYMENT_GATEWAY=fake` (default; refused in production) or `authorizenet`. */
 export function createPaymentGateway(config: AppConfig): PaymentGateway {
@@ -35,7 +37,10 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
   return new FakeGateway();
 }
 
-/** The application fee: quotes, payments, the job that settles unknown and held attempts (DESIGN §7), and the admin list. */
+/**
+ * Payments of the application fee and of the enrollment deposit (issue 29 item 2): quotes, payments, the job that
+ * settles unknown and held attempts (DESIGN §7), the admin list, and refunds / voids through the gateway.
+ */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Payment, Application]),
@@ -45,12 +50,13 @@ export function createPaymentGateway(config: AppConfig): PaymentGateway {
     ProgramsModule,
     AttachmentsModule,
   ],
-  controllers: [PaymentsController, AdminPaymentsController],
+  controllers: [PaymentsController, AdminPaymentsController, AdminPaymentReversalsController],
   providers: [
     { provide: PAYMENT_GATEWAY, inject: [APP_CONFIG], useFactory: createPaymentGateway },
     PaymentsService,
     PaymentsSettlementService,
     AdminPaymentsService,
+    PaymentReversalsService,
   ],
   exports: [PaymentsService, PAYMENT_GATEWAY],
 })

@@ -20,6 +20,10 @@ import { MailService } from '../mail/mail.service.js';
 import { TokenService } from '../token/token.service.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import type { PayDto, PaymentView, QuoteView } from './dto/payment.dto.js';
+import type { DepositPaymentView } from './dto/deposit-payment.dto.js';
+import { checkDeposit, depositRequired } from '../deposits/deposit-rules.js';
+import { depositRefused } from '../deposits/deposit-errors.js';
+import { INVOICE_PREFIX, type PaymentPurpose } from './payment-purpose.js';
 import { acceptJsSettings } from './gateway/accept-js.config.js';
 import { PAYMENT_GATEWAY, type ChargeResult, type PaymentGateway } from './gateway/payment-gateway.js';
 import { Payment } from './payment.entity.js';
@@ -48,11 +52,18 @@ export function feeAmounts(fee: FeeCents): Pick<QuoteView, 'amount' | 'lateFee' 
   };
 }
 
-/** What `POST /api/payments` answers on success: HTTP status (201 paid/waived, 202 held) and body. */
-export interface PaymentOutcome {
+/**
+ * What a payment answers on success: HTTP status (201 paid/waived, 202 held; 200 for a replay of an attempt
+ * since refunded or voided) and body — `PaymentView` for the application fee (`POST /api/payments`),
+ * `DepositPaymentView` for the deposit (`POST /api/applications/{id}/deposit`).
+ */
+export interface PaymentOutcome<T = PaymentView> {
   status: number;
-  body: { success: true; data: PaymentView };
+  body: { success: true; data: T };
 }
+
+/** A payment body without the application (the deposit's is in the path). */
+export type CardPayment = Omit<PayDto, 'applicationId'>;
 
 /** Statuses of an attempt whose result is not final yet. */
 export const OPEN_PAYMENT_STATUSES = ['pending', 'unknown', 'held'] as const;
@@ -76,8 +87,12 @@ export function abandonedPendingBefore(now: Date, config: Pick<AppConfig, 'PAYME
 const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
 
 /**
- * The application fee (spec §3 signature and payment, §9; DESIGN §7): quotes, and charges that never
- * charge twice.
+ * Payments of the application fee (spec §3 signature and payment, §9; DESIGN §7) and of the enrollment
+ * deposit (issue 29 item 2: a second purpose, `payments.purpose`, through the same steps): quotes, and charges
+ * that never charge twice. What differs per purpose is only the amount (the offering's fee plus late fee, or its
+ * deposit), who may pay (a certified draft in its window, or an accepted admit: `deposits/deposit-rules.ts`),
+ * which discount codes apply, and what a success or failure changes on the application (Payment_Status and
+ * submission, or `deposit_status`), its webhook events and the receipt's words.
  *
  * - One `payments` row per attempt, keyed by the client's `requestId` (unique). The same requestId
  *   answers the stored outcome; a concurrent duplicate waits for the first to finish.
@@ -88,8 +103,10 @@ const TOKEN_ERRORS = new Set(['E00003', 'E00114', 'E00115', 'E00117']);
  * - Payment_Status: Unpaid → Pending → Paid / Declined / Waived; the application becomes `submitted`
  *   (with `submitted_at`) only when paid or waived, and then the receipt e-mail with a details-form
  *   link goes out in the applicant's language.
- * - Webhook events (`payment.declined`, `payment.approved`, `application.submitted`) are written to the
- *   outbox in the transaction that records the outcome.
+ * - Webhook events (`payment.declined`, `payment.approved`, `application.submitted`; for the deposit
+ *   `deposit.paid`) are written to the outbox in the transaction that records the outcome.
+ * - The deposit: `deposit_status` pending → paid / waived / declined (a rejected attempt leaves it unpaid);
+ *   the receipt says "enrollment deposit".
  */
 /** pg-boss queue of receipt e-mails (one job per settled payment, queued in the settling transaction; ids only). */
 export const RECEIPT_MAIL_QUEUE = 'payment-receipt-mail';
@@ -133,13 +150,15 @@ export class PaymentsService implements OnModuleInit {
    * @throws ApiException 422 PAY-004 (`errors.discountCode`) for an unknown, expired or used-up code;
    *         422 APP-422-closed when the application has no offering (a row older than the catalogue's)
    */
-  async quote(application: Pick<Application, 'offeringId'>, code?: string, now = new Date()): Promise<Quote> {
-    const fee = await this.programs.feeOf(application.offeringId, now);
-    if (!fee) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'APP-422-closed', { messageKey: 'errors.APP-422-closed' });
-    const amountCents = fee.applicationFeeCents;
-    const lateFeeCents = fee.lateFeeCents;
+  async quote(
+    application: Pick<Application, 'offeringId'>,
+    code?: string,
+    now = new Date(),
+    purpose: PaymentPurpose = 'application_fee',
+  ): Promise<Quote> {
+    const { amountCents, lateFeeCents, lateFeeStartsAt } = await this.amountOf(application, purpose, now);
     const gross = amountCents + lateFeeCents;
-    const discountCode = code?.trim() ? await this.discounts.lookup(code) : null;
+    const discountCode = code?.trim() ? await this.discounts.lookup(code, purpose) : null;
     const discountCents = discountCode ? this.discounts.discountFor(discountCode, gross) : 0;
     const totalCents = gross - discountCents;
     const acceptJs = acceptJsSettings(this.config);
@@ -152,10 +171,29 @@ export class PaymentsService implements OnModuleInit {
       discountCode: discountCode?.code ?? null,
       discountCodeId: discountCode?.id ?? null,
       waived: totalCents <= 0,
-      lateFeeAfter: fee.lateFeeStartsAt?.toISOString() ?? null,
+      lateFeeAfter: lateFeeStartsAt?.toISOString() ?? null,
       gateway: this.config.PAYMENT_GATEWAY,
       ...(acceptJs ? { apiLoginId: acceptJs.apiLoginId, clientKey: acceptJs.clientKey, acceptJsUrl: acceptJs.acceptJsUrl } : {}),
     };
+  }
+
+  /**
+   * What `purpose` costs `application` at `now`: the offering's application fee and late fee, or its deposit.
+   * @throws ApiException 422 APP-422-closed (fee) or 404 DEP-404 (deposit) when the offering is missing or asks none
+   */
+  private async amountOf(
+    application: Pick<Application, 'offeringId'>,
+    purpose: PaymentPurpose,
+    now: Date,
+  ): Promise<{ amountCents: number; lateFeeCents: number; lateFeeStartsAt: Date | null }> {
+    if (purpose === 'enrollment_deposit') {
+      const offering = await this.programs.offering(application.offeringId);
+      if (!offering || !depositRequired(offering)) throw new ApiException(HttpStatus.NOT_FOUND, 'DEP-404');
+      return { amountCents: offering.depositCents!, lateFeeCents: 0, lateFeeStartsAt: null };
+    }
+    const fee = await this.programs.feeOf(application.offeringId, now);
+    if (!fee) throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'APP-422-closed', { messageKey: 'errors.APP-422-closed' });
+    return { amountCents: fee.applicationFeeCents, lateFeeCents: fee.lateFeeCents, lateFeeStartsAt: fee.lateFeeStartsAt };
   }
 
   /**
@@ -179,17 +217,46 @@ export class PaymentsService implements OnModuleInit {
    *         an attempt of this application is in flight
    */
   async pay(application: Application, dto: PayDto, customerIp?: string): Promise<PaymentOutcome> {
-    const existing = await this.payments.findOne({ where: { requestId: dto.requestId } });
-    if (existing) return this.replay(existing, application);
+    return this.payFor('application_fee', application, dto, customerIp) as Promise<PaymentOutcome>;
+  }
 
-    this.assertPayable(application);
-    await this.assertSubmittable(application);
-    await this.settleOpen(application.id);
-    const quote = await this.quote(application, dto.discountCode);
+  /**
+   * Pays (or, with a deposit waiver code, waives) the enrollment deposit of an accepted admit (issue 29 item 2):
+   * the same steps, idempotency and settlement as the fee; see the class comment.
+   * @param now the server's instant (tests move it) — the deposit's deadline is judged by it
+   * @returns 201 with the payment when paid or waived; 202 when the processor holds it for review
+   * @throws ApiException 404 DEC-404 / DEP-404, 409 DEP-409-not-accepted / DEP-409-paid / DEP-409-refunded /
+   *         DEP-409-lapsed, 422 DEP-422-late (deposit rules); and the payment errors of {@link pay} but
+   *         PAY-422-certify and PAY-003
+   */
+  async payDeposit(
+    application: Application,
+    dto: CardPayment,
+    customerIp?: string,
+    now = new Date(),
+  ): Promise<PaymentOutcome<DepositPaymentView>> {
+    return this.payFor('enrollment_deposit', application, dto, customerIp, now) as Promise<PaymentOutcome<DepositPaymentView>>;
+  }
+
+  /** One payment of `purpose` (the steps of the class comment). */
+  private async payFor(
+    purpose: PaymentPurpose,
+    application: Application,
+    dto: CardPayment,
+    customerIp?: string,
+    now = new Date(),
+  ): Promise<PaymentOutcome<unknown>> {
+    const existing = await this.payments.findOne({ where: { requestId: dto.requestId } });
+    if (existing) return this.replay(existing, application, purpose);
+
+    await this.assertPayable(application, purpose, now);
+    if (purpose === 'application_fee') await this.assertSubmittable(application);
+    await this.settleOpen(application.id, purpose);
+    const quote = await this.quote(application, dto.discountCode, now, purpose);
     if (!quote.waived) this.assertCardFields(dto);
 
-    const claimed = await this.claim(application, dto, quote);
-    if ('replay' in claimed) return this.replay(claimed.replay, application);
+    const claimed = await this.claim(application, dto, quote, purpose, now);
+    if ('replay' in claimed) return this.replay(claimed.replay, application, purpose);
     const row = claimed.row;
 
     if (quote.waived) {
@@ -202,7 +269,7 @@ export class PaymentsService implements OnModuleInit {
       currency: quote.currency,
       invoiceNumber: row.invoiceNumber,
       refId: refIdOf(dto.requestId),
-      description: `Application fee ${application.referenceNumber}`,
+      description: `${purpose === 'enrollment_deposit' ? 'Enrollment deposit' : 'Application fee'} ${application.referenceNumber}`,
       opaqueData: dto.opaqueData!,
       cardholder: {
         firstName,
@@ -234,17 +301,17 @@ export class PaymentsService implements OnModuleInit {
     if (rows[0]?.application_id !== dto.applicationId) return undefined;
     const application = await this.applications.findOneByOrFail({ id: dto.applicationId });
     const row = await this.payments.findOne({ where: { requestId: dto.requestId, applicationId: dto.applicationId } });
-    if (row) return this.replay(row, application);
+    if (row) return this.replay(row, application, 'application_fee') as Promise<PaymentOutcome>;
     if (application.paymentStatus === 'Paid' || application.paymentStatus === 'Waived') {
       throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
     }
     return undefined;
   }
 
-  /** Tries to settle every open attempt of an application (unknown, held, or pending for too long). */
-  async settleOpen(applicationId: string): Promise<void> {
+  /** Tries to settle every open attempt of an application's `purpose` (unknown, held, or pending for too long). */
+  async settleOpen(applicationId: string, purpose: PaymentPurpose = 'application_fee'): Promise<void> {
     const stale = abandonedPendingBefore(new Date(), this.config);
-    const open = await this.payments.find({ where: { applicationId, status: In([...OPEN]) } });
+    const open = await this.payments.find({ where: { applicationId, purpose, status: In([...OPEN]) } });
     for (const row of open) {
       if (row.status === 'pending' && row.createdAt > stale) continue;
       await this.settle(row);
@@ -271,7 +338,18 @@ export class PaymentsService implements OnModuleInit {
 
   // ------------------------------------------------------------------------------------------------
 
-  private assertPayable(application: Application): void {
+  /**
+   * Whether `purpose` may be paid for `application` (before the claim, and again on the locked row).
+   * @throws ApiException the fee's (PAY-003, PAY-409-status, PAY-422-certify) or the deposit rules' refusal
+   */
+  private async assertPayable(application: Application, purpose: PaymentPurpose, now: Date): Promise<void> {
+    if (purpose === 'application_fee') return this.assertFeePayable(application);
+    const offering = await this.programs.offering(application.offeringId);
+    const refusal = offering ? checkDeposit(application, offering, now) : { code: 'DEP-404' as const };
+    if (refusal) throw depositRefused(refusal, application);
+  }
+
+  private assertFeePayable(application: Application): void {
     if (application.paymentStatus === 'Paid' || application.paymentStatus === 'Waived') {
       throw new ApiException(HttpStatus.CONFLICT, 'PAY-003');
     }
@@ -291,7 +369,7 @@ export class PaymentsService implements OnModuleInit {
       throw new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'APP-422-closed', { messageKey: 'errors.APP-422-closed' });
   }
 
-  private assertCardFields(dto: PayDto): void {
+  private assertCardFields(dto: CardPayment): void {
     const errors: Record<string, FieldErrorMessage[]> = {};
     if (!dto.opaqueData) errors.opaqueData = [{ key: 'validation.isDefined' }];
     if (!dto.creditCardFullName?.trim()) errors.creditCardFullName = [{ key: 'validation.isNotEmpty' }];
@@ -314,7 +392,13 @@ export class PaymentsService implements OnModuleInit {
    * @throws ApiException 422 PAY-004 (`errors.PAY-004-used-up`) when the code has no use left
    * @returns the new row, or `{ replay }` when the requestId already exists (a concurrent duplicate)
    */
-  private async claim(application: Application, dto: PayDto, quote: Quote): Promise<{ row: Payment } | { replay: Payment }> {
+  private async claim(
+    application: Application,
+    dto: CardPayment,
+    quote: Quote,
+    purpose: PaymentPurpose,
+    now: Date,
+  ): Promise<{ row: Payment } | { replay: Payment }> {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const locked = await manager
@@ -325,8 +409,10 @@ export class PaymentsService implements OnModuleInit {
           .getOneOrFail();
         const same = await manager.getRepository(Payment).findOne({ where: { requestId: dto.requestId } });
         if (same) return { replay: same };
-        this.assertPayable(locked);
-        const open = await manager.getRepository(Payment).find({ where: { applicationId: application.id, status: In([...OPEN]) } });
+        await this.assertPayable(locked, purpose, now);
+        const open = await manager
+          .getRepository(Payment)
+          .find({ where: { applicationId: application.id, purpose, status: In([...OPEN]) } });
         if (open.some((p) => p.status === 'pending')) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
         if (open.length) throw new ApiException(HttpStatus.CONFLICT, 'PAY-002-unsettled');
         // a counted thing is claimed before it is spent (issue 26): the code's use is taken now, in the
@@ -335,6 +421,7 @@ export class PaymentsService implements OnModuleInit {
         const row = await manager.getRepository(Payment).save(
           manager.getRepository(Payment).create({
             applicationId: application.id,
+            purpose,
             requestId: dto.requestId,
             amountCents: quote.amountCents,
             lateFeeCents: quote.lateFeeCents,
@@ -344,10 +431,11 @@ export class PaymentsService implements OnModuleInit {
             discountCodeId: quote.discountCodeId,
             status: 'pending',
             gateway: quote.waived ? 'none' : this.gateway.name,
-            invoiceNumber: `APP${locked.referenceNumber}`,
+            invoiceNumber: `${INVOICE_PREFIX[purpose]}${locked.referenceNumber}`,
           }),
         );
-        await this.setApplication(manager, application.id, { paymentStatus: 'Pending' });
+        if (purpose === 'enrollment_deposit') await this.setDeposit(manager, application.id, 'pending');
+        else await this.setApplication(manager, application.id, { paymentStatus: 'Pending' });
         return { row };
       });
     } catch (error) {
@@ -360,8 +448,8 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /** The stored outcome of a requestId, waiting while the first request is still with the gateway. */
-  private async replay(row: Payment, application: Application): Promise<PaymentOutcome> {
-    if (row.applicationId !== application.id) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
+  private async replay(row: Payment, application: Application, purpose: PaymentPurpose): Promise<PaymentOutcome<unknown>> {
+    if (row.applicationId !== application.id || row.purpose !== purpose) throw new ApiException(HttpStatus.CONFLICT, 'PAY-409-request');
     const deadline = Date.now() + this.config.PAYMENT_GATEWAY_TIMEOUT_MS + 5000;
     let current = row;
     while (current.status === 'pending' && Date.now() < deadline) {
@@ -395,6 +483,15 @@ export class PaymentsService implements OnModuleInit {
       // a declined or rejected attempt gives its discount code's use back (unknown and held keep it until settled)
       if (row.discountCodeId && (result.outcome === 'declined' || result.outcome === 'rejected'))
         await this.discounts.releaseUse(manager, row.discountCodeId);
+      if (row.purpose === 'enrollment_deposit') {
+        // declined: the last attempt was; rejected (nothing charged): unpaid again; held or unknown: still pending
+        await this.setDeposit(
+          manager,
+          row.applicationId,
+          result.outcome === 'declined' ? 'declined' : result.outcome === 'rejected' ? null : 'pending',
+        );
+        return;
+      }
       const paymentStatus = result.outcome === 'declined' ? 'Declined' : result.outcome === 'rejected' ? 'Unpaid' : 'Pending';
       await manager.query(
         `UPDATE applications SET payment_status = $2, updated_at = now() WHERE id = $1 AND payment_status NOT IN ('Paid', 'Waived')`,
@@ -429,6 +526,12 @@ export class PaymentsService implements OnModuleInit {
         .where('id = :id AND status IN (:...open)', { id: row.id, open: [...OPEN] })
         .execute();
       if (updated.affected !== 1) return false;
+      if (row.purpose === 'enrollment_deposit') {
+        await this.setDeposit(manager, row.applicationId, status === 'approved' ? 'paid' : 'waived');
+        await this.outbox.record(manager, 'deposit.paid', row.applicationId, await this.webhookPayment(manager, row.id));
+        await this.jobs.sendWithin(manager, RECEIPT_MAIL_QUEUE, { paymentId: row.id });
+        return true;
+      }
       await this.setApplication(manager, row.applicationId, {
         paymentStatus: status === 'approved' ? 'Paid' : 'Waived',
         submitted: true,
@@ -444,14 +547,17 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
-   * The `payment` of a payment webhook event, read in the transaction that settles it: amounts in integer
-   * cents (`amountCents`, `lateFeeCents`, `discountCents`, `totalCents`) with the currency.
+   * The `payment` of a payment webhook event, read in the transaction that settles it: its `purpose`, amounts in
+   * integer cents (`amountCents`, `lateFeeCents`, `discountCents`, `totalCents`) with the currency, and — after a
+   * reversal — `reversal` (`kind`, `transactionId`, `at`). Shared with the reversals (`deposit.refunded`).
    */
-  private async webhookPayment(manager: EntityManager, id: string): Promise<{ payment: Record<string, unknown> }> {
+  async webhookPayment(manager: EntityManager, id: string): Promise<{ payment: Record<string, unknown> }> {
     const [payment] = (await manager.query(
-      `SELECT id, request_id AS "requestId", status, gateway, (amount * 100)::int AS "amountCents", (late_fee * 100)::int AS "lateFeeCents",
+      `SELECT id, request_id AS "requestId", purpose, status, gateway, (amount * 100)::int AS "amountCents", (late_fee * 100)::int AS "lateFeeCents",
               (discount * 100)::int AS "discountCents", (total * 100)::int AS "totalCents", currency, transaction_id AS "transactionId",
-              right(account_number, 4) AS last4, error_code AS "errorCode", error_text AS "errorText"
+              right(account_number, 4) AS last4, error_code AS "errorCode", error_text AS "errorText",
+              CASE WHEN reversed_at IS NULL THEN NULL
+                   ELSE jsonb_build_object('kind', reversal_kind, 'transactionId', reversal_transaction_id, 'at', reversed_at) END AS reversal
          FROM payments WHERE id = $1`,
       [id],
     )) as Record<string, unknown>[];
@@ -479,11 +585,31 @@ export class PaymentsService implements OnModuleInit {
   }
 
   /**
+   * Moves the application's deposit (issue 29 item 2) — conditionally: a deposit paid, waived, refunded or voided
+   * is never moved back by a late answer of another attempt. Paid or waived also stamps `deposit_paid_at`.
+   */
+  private async setDeposit(
+    manager: EntityManager,
+    applicationId: string,
+    status: 'pending' | 'paid' | 'waived' | 'declined' | null,
+  ): Promise<void> {
+    await manager.query(
+      `UPDATE applications
+          SET deposit_status = $2::text,
+              deposit_paid_at = CASE WHEN $2::text IN ('paid', 'waived') THEN now() ELSE deposit_paid_at END,
+              version = version + 1, updated_at = now()
+        WHERE id = $1 AND (deposit_status IS NULL OR deposit_status IN ('pending', 'declined'))`,
+      [applicationId, status],
+    );
+  }
+
+  /**
    * Maps a stored attempt to the HTTP answer (the same for the first request and every replay; approved and
    * waived answers carry a newly issued `detailsToken` each time).
    */
-  private async answer(row: Payment): Promise<PaymentOutcome> {
+  private async answer(row: Payment): Promise<PaymentOutcome<unknown>> {
     const application = await this.applications.findOneByOrFail({ id: row.applicationId });
+    if (row.purpose === 'enrollment_deposit') return this.outcome(row, await this.depositView(row, application));
     const view: PaymentView = {
       requestId: row.requestId,
       status: row.status,
@@ -498,15 +624,53 @@ export class PaymentsService implements OnModuleInit {
       last4: row.accountNumber ? row.accountNumber.slice(-4) : null,
       date: row.updatedAt.toISOString(),
     };
+    // The application is submitted now, so its application token opens only the details form: the
+    // payer, who just proved they hold it, gets a fresh details token (stored only as a hash).
+    if (row.status === 'approved' || row.status === 'waived') view.detailsToken = await this.tokens.issue(row.applicationId, 'details');
+    return this.outcome(row, view);
+  }
+
+  /** The latest deposit attempt of `application` (any status) as the deposit's answers show it, or null. */
+  async latestDeposit(application: Application): Promise<DepositPaymentView | null> {
+    const row = await this.payments.findOne({
+      where: { applicationId: application.id, purpose: 'enrollment_deposit' },
+      order: { createdAt: 'DESC' },
+    });
+    return row ? this.depositView(row, application) : null;
+  }
+
+  /** The deposit's answer (`DepositPaymentView`): amounts in integer cents, the application's deposit status. */
+  private async depositView(row: Payment, application: Application): Promise<DepositPaymentView> {
+    return {
+      requestId: row.requestId,
+      purpose: 'enrollment_deposit',
+      status: row.status,
+      depositStatus: application.depositStatus,
+      referenceNumber: application.referenceNumber,
+      amountCents: row.amountCents,
+      discountCents: row.discountCents,
+      totalCents: row.totalCents,
+      currency: row.currency,
+      discountCode: row.discountCodeId ? await this.codeName(row.discountCodeId) : null,
+      waived: row.status === 'waived',
+      transactionId: row.transactionId,
+      last4: row.accountNumber ? row.accountNumber.slice(-4) : null,
+      date: row.updatedAt.toISOString(),
+    };
+  }
+
+  /** The HTTP answer of an attempt's status, with `view` as its data (the same for every purpose). */
+  private outcome<T>(row: Payment, view: T): PaymentOutcome<T> {
     switch (row.status) {
       case 'approved':
       case 'waived':
-        // The application is submitted now, so its application token opens only the details form: the
-        // payer, who just proved they hold it, gets a fresh details token (stored only as a hash).
-        view.detailsToken = await this.tokens.issue(row.applicationId, 'details');
         return { status: HttpStatus.CREATED, body: { success: true, data: view } };
       case 'held':
         return { status: HttpStatus.ACCEPTED, body: { success: true, data: view } };
+      case 'refunded':
+      case 'voided':
+        // a replay of an attempt an admin has reversed since: the stored outcome, as it is now
+        return { status: HttpStatus.OK, body: { success: true, data: view } };
       case 'declined':
         throw new ApiException(HttpStatus.PAYMENT_REQUIRED, 'PAY-001', { data: view });
       case 'rejected':
@@ -534,7 +698,8 @@ export class PaymentsService implements OnModuleInit {
    * The confirmation e-mail with the receipt (reference number, amount, late fee, discount, total, last 4,
    * transaction id, date) wholly in the applicant's language — the program's label and semester too — with
    * the date in the applicant's time zone, named (issue 11 item 3), and a details-form link with a new
-   * `details` token. Run by the {@link RECEIPT_MAIL_QUEUE} job.
+   * `details` token. Run by the {@link RECEIPT_MAIL_QUEUE} job. The enrollment deposit's receipt (issue 29
+   * item 2) names the deposit instead of the fee (no late fee), and links to the decision page.
    * @throws the delivery error (the job is retried)
    */
   private async sendReceipt(row: Payment): Promise<void> {
@@ -547,30 +712,33 @@ export class PaymentsService implements OnModuleInit {
     const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/$/, '');
     const link = `${base}/validation?token=${encodeURIComponent(token)}`;
     const date = words.time(row.updatedAt);
+    // the deposit's own words where they differ from the fee's ("receipt…" → "depositReceipt…")
+    const deposit = row.purpose === 'enrollment_deposit';
+    const own = (key: string) => (deposit ? `deposit${key[0]!.toUpperCase()}${key.slice(1)}` : key);
     const lines = [
       t('receiptGreeting', { name: salutationName(application, locale) }),
       '',
-      t('receiptIntro', { program: words.program, semester: words.semester }),
+      t(own('receiptIntro'), { program: words.program, semester: words.semester }),
       '',
       t('receiptTitle'),
       t('receiptReference', { value: application.referenceNumber }),
-      t('receiptAmount', { value: money(row.amountCents) }),
-      t('receiptLateFee', { value: money(row.lateFeeCents) }),
+      t(own('receiptAmount'), { value: money(row.amountCents) }),
+      ...(deposit ? [] : [t('receiptLateFee', { value: money(row.lateFeeCents) })]),
       t('receiptDiscount', { value: money(row.discountCents) }),
       t('receiptTotal', { value: money(row.totalCents) }),
       ...(row.status === 'waived'
-        ? [t('receiptWaived')]
+        ? [t(own('receiptWaived'))]
         : [t('receiptCard', { value: row.accountNumber?.slice(-4) ?? '' }), t('receiptTransaction', { value: row.transactionId ?? '' })]),
       t('receiptDate', { value: date }),
       '',
-      t('receiptNext'),
+      t(own('receiptNext')),
       link,
       '',
       t('receiptClosing'),
     ];
     await this.mail.send({
       to: application.email,
-      subject: t('receiptSubject', { referenceNumber: application.referenceNumber }),
+      subject: t(own('receiptSubject'), { referenceNumber: application.referenceNumber }),
       text: lines.join('\n'),
       links: [link],
     });

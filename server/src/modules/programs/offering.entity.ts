@@ -36,6 +36,14 @@ export class Offering {
   @Column('timestamptz', { name: 'reply_deadline_at', nullable: true }) replyDeadlineAt: Date | null;
   /** Whether admitted applicants of this program may ask to start in this offering instead (a deferral). */
   @Column('boolean', { name: 'accepts_deferrals' }) acceptsDeferrals: boolean;
+  /** The enrollment deposit an admitted applicant pays after accepting, integer cents (issue 29 item 2); null or 0: none. */
+  @Column('integer', { name: 'deposit_cents', nullable: true }) depositCents: number | null;
+  /** Whether an admin may refund (or void) a paid deposit without overriding the office's policy. */
+  @Column('boolean', { name: 'deposit_refundable' }) depositRefundable: boolean;
+  /** Days after the acceptance the deposit is due (null: no deadline). */
+  @Column('integer', { name: 'deposit_due_days', nullable: true }) depositDueDays: number | null;
+  /** The office's setting: an accepted offer whose deposit is unpaid at its deadline lapses (reply `lapsed`). */
+  @Column('boolean', { name: 'lapse_unpaid_deposits' }) lapseUnpaidDeposits: boolean;
   @Column('boolean') archived: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

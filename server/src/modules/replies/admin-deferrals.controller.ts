@@ -10,6 +10,7 @@ import {
 import type { Request, Response } from 'express';
 import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { I18nService } from '../../common/i18n/i18n.service.js';
+import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
@@ -18,7 +19,8 @@ import { ApproveDeferralDto, DeferralDecisionResponse, DeferralRowResponse, Deny
 
 /**
  * The office's deferral queue (issue 29 item 3; docs/api.md "Deferrals"): the admitted applicants who asked
- * to start in a later semester, approved or denied with a note. Admins only.
+ * to start in a later semester, approved or denied with a note. Admins; the list also API keys with
+ * `enrollment:read` (issue 29 item 6).
  */
 @ApiTags('admin')
 @Controller('admin')
@@ -35,6 +37,7 @@ export class AdminDeferralsController {
    * a malformed query or another status.
    */
   @Get('deferrals')
+  @RequiresScope('enrollment:read')
   @ApiOperation({ operationId: 'listDeferrals', summary: 'Deferral requests (filter status; Content-Range)' })
   @ApiOkResponse({ type: [DeferralRowResponse] })
   list(

@@ -11,6 +11,7 @@ import {
 import type { Request } from 'express';
 import { I18nService } from '../../common/i18n/i18n.service.js';
 import { ApiApplicationTokenOrBearer } from '../../common/openapi/api-auth.decorators.js';
+import { RequiresScope } from '../api-keys/api-key-scopes.js';
 import { OptionalBearerAuthGuard } from '../auth/auth.guards.js';
 import { ApplicationAccessService } from '../token/application-access.service.js';
 import type { User } from '../users/user.entity.js';
@@ -19,7 +20,8 @@ import { RepliesService } from './replies.service.js';
 
 /**
  * The applicant's reply to a released decision (issue 29 item 1; docs/api.md "Replies"). Token (header
- * `X-Application-Token` or query `token`), the logged-in owner, or an admin.
+ * `X-Application-Token` or query `token`), the logged-in owner, or an admin; the GET also an API key with
+ * `applications:read` (issue 29 item 6: one application's reply is part of the application).
  */
 @ApiTags('applications')
 @Controller('applications')
@@ -35,6 +37,7 @@ export class RepliesController {
 
   /** The reply's state: the decision, the recorded reply, the deadline and the choices open now. */
   @Get(':id/reply')
+  @RequiresScope('applications:read')
   @ApiOperation({ operationId: 'getDecisionReply', summary: 'The reply to the released decision: choices, deadline, recorded answer' })
   @ApiOkResponse({ type: ReplyResponse })
   @ApiNotFoundResponse({ description: 'DEC-404 no released decision' })

@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
 import { DeferralSemesterDto, ReplyDto, ReplyResponse } from './dto/reply.dto.js';
 import { REPLY_OF, checkReply, openChoices, type ReplyRefusal, type ReplyState } from './reply-rules.js';
+import { depositDueAt } from '../deposits/deposit-rules.js';
 
 /** The option list of reasons for declining (the office edits it in the console with the other lists). */
 export const DECLINE_REASONS_LIST = 'declineReasons';
@@ -27,6 +28,7 @@ function replyState(app: Application) {
     replyAttendingInstead: app.replyAttendingInstead,
     deferralTerm: app.deferralTerm,
     deferralNote: app.deferralNote,
+    depositDueAt: iso(app.depositDueAt),
   };
 }
 
@@ -35,7 +37,8 @@ function replyState(app: Application) {
  * applicants accept, decline (with a reason from the office's list and, optionally, where they will attend
  * instead) or ask to defer to a later semester of the same program that accepts deferrals; waitlisted ones
  * stay on the waitlist or withdraw. The rules are `reply-rules.ts` (an allow-list per decision, the
- * deadline); a reply may be changed until the deadline. Each reply is audited (`reply`) and sent to webhook
+ * deadline); a reply may be changed until the deadline — unless the enrollment deposit is paid (issue 29 item 2),
+ * and never once the offer lapsed; accepting sets when the deposit is due. Each reply is audited (`reply`) and sent to webhook
  * subscribers as `application.replied` (and a deferral request also as `deferral.requested`), in the
  * transaction that records it.
  */
@@ -97,6 +100,10 @@ export class RepliesService {
         replyAttendingInstead: null,
         deferralTerm: answered ? app.deferralTerm : null,
         deferralNote: answered ? app.deferralNote : null,
+        // the enrollment deposit is due a number of days after the acceptance (issue 29 item 2); accepting again
+        // keeps the first acceptance's deadline, any other answer has none
+        depositDueAt:
+          dto.choice !== 'accept' ? null : app.reply === 'accepted' ? app.depositDueAt : await this.depositDeadline(app.offeringId, now),
       };
       if (dto.choice === 'decline') {
         const reasons = (await this.dropdowns.list('en')).find((list) => list.key === DECLINE_REASONS_LIST)?.options ?? [];
@@ -162,6 +169,12 @@ export class RepliesService {
     return semesters.sort((a, b) => a.startsOn.localeCompare(b.startsOn));
   }
 
+  /** When a deposit accepted at `now` in offering `offeringId` is due (null: none asked, or no deadline). */
+  private async depositDeadline(offeringId: number | null, now: Date): Promise<Date | null> {
+    const offering = await this.programs.offering(offeringId);
+    return offering ? depositDueAt(now, offering) : null;
+  }
+
   /** The label of a decline reason in `locale` (the value itself when the office removed it from the list). */
   private async reasonLabel(value: string, locale: Locale): Promise<string> {
     const list = (await this.dropdowns.list(locale)).find((l) => l.key === DECLINE_REASONS_LIST);
@@ -173,7 +186,9 @@ export class RepliesService {
       case 'DEC-404':
         return new ApiException(HttpStatus.NOT_FOUND, 'DEC-404');
       case 'RPL-409-no-reply':
-        return new ApiException(HttpStatus.CONFLICT, 'RPL-409-no-reply');
+      case 'RPL-409-lapsed':
+      case 'RPL-409-deposit':
+        return new ApiException(HttpStatus.CONFLICT, refusal.code);
       case 'RPL-422-choice':
         return new ApiException(HttpStatus.UNPROCESSABLE_ENTITY, 'RPL-422-choice', { data: { choices: refusal.choices } });
       case 'RPL-422-late':

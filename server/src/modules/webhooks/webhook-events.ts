@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'application.replied',
   'deferral.requested',
   'deferral.decided',
+  'deposit.paid',
+  'deposit.refunded',
 ] as const;
 
 /** One of {@link WEBHOOK_EVENT_TYPES}. */

@@ -99,18 +99,34 @@ export class AdminAttachment {
 export class AdminPayment {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() requestId: string;
+  @ApiProperty({ enum: ['application_fee', 'enrollment_deposit'], description: 'what it pays for (issue 29 item 2)' })
+  purpose: 'application_fee' | 'enrollment_deposit';
   @ApiProperty() amount: number;
   @ApiProperty() lateFee: number;
   @ApiProperty() discount: number;
   @ApiProperty() total: number;
   @ApiProperty() currency: string;
-  @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived'] }) status: string;
+  @ApiProperty({ enum: ['pending', 'approved', 'declined', 'held', 'rejected', 'unknown', 'waived', 'refunded', 'voided'] }) status: string;
   @ApiProperty() gateway: string;
   @ApiProperty() invoiceNumber: string;
   @ApiProperty({ type: String, nullable: true }) transactionId: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'XXXX1111' }) accountNumber: string | null;
   @ApiProperty({ type: String, nullable: true }) errorCode: string | null;
   @ApiProperty({ type: String, nullable: true }) errorText: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'refund',
+    description: 'how an admin reversed it: refund or void (null: not reversed)',
+  })
+  reversalKind: 'refund' | 'void' | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) reversedAt: string | null;
+  @ApiProperty({ type: String, nullable: true }) reversalNote: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "the gateway's answer to the last refused or unanswered reversal" })
+  reversalError: string | null;
+  @ApiProperty({ description: 'an approved charge not reversed yet: the console offers refund and void' }) reversible: boolean;
+  @ApiProperty({ description: 'a fee, or a deposit whose offering is refundable (else reversing needs an override and a note)' })
+  refundable: boolean;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 

@@ -1,5 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength, MinLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+} from 'class-validator';
 import { DECISIONS, type Decision } from '../../applications/application.entity.js';
 import { LOCALES } from '../../../common/i18n/i18n.service.js';
 
@@ -8,6 +20,15 @@ export class DecideDto {
   @ApiProperty({ enum: DECISIONS })
   @IsIn(DECISIONS)
   decision: Decision;
+
+  @ApiPropertyOptional({
+    description:
+      'issue 29 item 4: true to admit although the offering has no seat left for it (accepted offers + open offers + 1 > seats); ' +
+      'without it such an admit answers 409 SEAT-409-over-capacity with the figures. Ignored for other decisions.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  acknowledgeOverCapacity?: boolean;
 }
 
 /** Body of `POST /api/admin/decisions/release`. */

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { MaxDecimalPlaces } from '../../../common/validation/formats.js';
+import { PAYMENT_PURPOSES, type PaymentPurpose } from '../../payments/payment-purpose.js';
 import type { DiscountCode, DiscountKind } from '../discount-code.entity.js';
 
 /** A discount code in the admin console (`/api/admin/discount-codes`). */
@@ -13,6 +14,11 @@ export class DiscountCodeResponse {
     description: 'off the fee: the configured currency’s major unit (fixed, e.g. 25.5) or percent (percent); 0 for waiver',
   })
   value: number;
+  @ApiProperty({
+    enum: PAYMENT_PURPOSES,
+    description: 'what the code discounts: the application fee, or the enrollment deposit (issue 29 item 2)',
+  })
+  appliesTo: PaymentPurpose;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' }) maxUses: number | null;
@@ -29,6 +35,7 @@ export class DiscountCodeResponse {
       code: row.code,
       kind: row.kind,
       value: row.valueHundredths / 100,
+      appliesTo: row.appliesTo,
       description: row.description,
       expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
       maxUses: row.maxUses,
@@ -54,6 +61,14 @@ export class DiscountCodeDto {
   @MaxDecimalPlaces(2)
   @Min(0)
   value?: number;
+  @ApiPropertyOptional({
+    enum: PAYMENT_PURPOSES,
+    default: 'application_fee',
+    description: 'what the code discounts (issue 29 item 2); a waiver of `enrollment_deposit` waives the deposit',
+  })
+  @IsOptional()
+  @IsIn(PAYMENT_PURPOSES)
+  appliesTo?: PaymentPurpose;
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)

@@ -16,6 +16,14 @@ export class ClassShapeCountsResponse implements ClassShapeCounts {
   @ApiProperty({ description: 'waitlisted applicants who chose to stay on the waitlist' }) waitlistStaying: number;
   @ApiProperty({ description: 'waitlisted applicants who withdrew from the waitlist' }) waitlistWithdrawn: number;
   @ApiProperty({ description: 'waitlisted applicants who have not replied yet' }) waitlistNoReply: number;
+  @ApiProperty({ description: 'accepted offers whose enrollment deposit is paid or waived and stands (of `accepted`; issue 29 item 2)' })
+  deposited: number;
+  @ApiProperty({ description: 'accepted offers that lapsed for want of the deposit by its deadline (of `admitted`)' }) lapsed: number;
+  @ApiProperty({
+    description:
+      'deposits paid and then lost: declined or withdrawn since, or refunded / voided by the office (withdrawn ones count only here)',
+  })
+  melt: number;
 }
 
 /** How many admitted applicants declined with one reason. */

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './payment-gateway.js';
+import type { ChargeRequest, ChargeResult, PaymentGateway, ReversalRequest, ReversalResult } from './payment-gateway.js';
 
 /** Settings of the Authorize.Net adapter (`AUTHNET_*`, `PAYMENT_GATEWAY_TIMEOUT_MS`). */
 export interface AuthorizeNetOptions {
@@ -48,7 +48,10 @@ class UnknownOutcome extends Error {}
  *   a timeout, a 5xx, a network error or an unreadable body is `unknown`, never a decline;
  * - unknowns are settled with `getUnsettledTransactionListRequest` and, for settled batches,
  *   `getSettledBatchListRequest` + `getTransactionListRequest`, matching the invoice number, then
- *   `getTransactionDetailsRequest` for the authorisation code.
+ *   `getTransactionDetailsRequest` for the authorisation code;
+ * - reversals (issue 29 item 2): `createTransactionRequest` with `refundTransaction` (amount, the card's last four
+ *   digits with expiry `XXXX`, `refTransId`; settled charges only — reason 54 otherwise) or `voidTransaction`
+ *   (`refTransId`; unsettled charges only); responseCode 1 approved, any other answer refused, no answer unknown.
  */
 export class AuthorizeNetGateway implements PaymentGateway {
   readonly name = 'authorizenet';
@@ -136,6 +139,54 @@ export class AuthorizeNetGateway implements PaymentGateway {
       this.logger.warn(`Lookup of invoice ${invoiceNumber} failed: ${(error as Error).message}`);
       return { outcome: 'unknown', errorText: (error as Error).message };
     }
+  }
+
+  async refund(request: ReversalRequest): Promise<ReversalResult> {
+    return this.reverse(request, {
+      transactionType: 'refundTransaction',
+      amount: request.amount,
+      payment: { creditCard: { cardNumber: (request.accountNumber ?? '').slice(-4), expirationDate: 'XXXX' } },
+      refTransId: request.transactionId,
+      order: { invoiceNumber: request.invoiceNumber.slice(0, 20) },
+    });
+  }
+
+  async void(request: ReversalRequest): Promise<ReversalResult> {
+    return this.reverse(request, { transactionType: 'voidTransaction', refTransId: request.transactionId });
+  }
+
+  /** Sends a refund or void (keys in the schema's order) and reads its outcome. */
+  private async reverse(request: ReversalRequest, transactionRequest: Json): Promise<ReversalResult> {
+    const body = {
+      createTransactionRequest: { merchantAuthentication: this.auth(), refId: request.refId.slice(0, 20), transactionRequest },
+    };
+    let answer: Json;
+    try {
+      answer = await this.post(body);
+    } catch (error) {
+      this.logger.warn(
+        `${String(transactionRequest.transactionType)} of ${request.transactionId}: outcome unknown (${(error as Error).message})`,
+      );
+      return { outcome: 'unknown', errorText: (error as Error).message };
+    }
+    const messages = answer.messages as AnetMessages | undefined;
+    const transaction = answer.transactionResponse as
+      { responseCode?: string; transId?: string; errors?: { errorCode?: string; errorText?: string }[] } | undefined;
+    const error = transaction?.errors?.[0];
+    if (transaction?.responseCode === '1')
+      return {
+        outcome: 'approved',
+        transactionId: transaction.transId && transaction.transId !== '0' ? transaction.transId : undefined,
+        raw: answer,
+      };
+    if (!transaction?.responseCode && messages?.resultCode !== 'Error')
+      return { outcome: 'unknown', errorText: 'no transaction response', raw: answer };
+    return {
+      outcome: 'refused',
+      errorCode: error?.errorCode ?? messages?.message?.[0]?.code,
+      errorText: error?.errorText ?? messages?.message?.[0]?.text,
+      raw: answer,
+    };
   }
 
   private auth() {

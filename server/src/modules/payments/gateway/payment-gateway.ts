@@ -32,6 +32,41 @@ export interface ChargeResult {
 }
 
 /**
+ * A refund or a void of an approved charge (issue 29 item 2): Authorize.Net's `refundTransaction` /
+ * `voidTransaction` with `refTransId`. A refund is of the whole `amount`.
+ */
+export interface ReversalRequest {
+  /** The gateway's id of the charge to reverse. */
+  transactionId: string;
+  /** Amount in the currency's major unit with two decimals (refunds), e.g. `"300.00"`. */
+  amount: string;
+  currency: string;
+  /** The charge's masked card number (`XXXX1111`): a refund names the card by its last four digits. */
+  accountNumber: string | null;
+  /** The charge's invoice number. */
+  invoiceNumber: string;
+  /** Our reference of this reversal (≤ 20 characters). */
+  refId: string;
+}
+
+/**
+ * What the gateway made of a reversal: `approved` (done), `refused` (the gateway said no — e.g. a refund of a
+ * charge not settled yet, Authorize.Net reason 54, which must be voided instead; or a void of a settled one),
+ * `unknown` (timeout, 5xx, unreadable: it may or may not have happened).
+ */
+export interface ReversalResult {
+  outcome: 'approved' | 'refused' | 'unknown';
+  /** The refund's own transaction id (a void answers the original's). */
+  transactionId?: string;
+  errorCode?: string;
+  errorText?: string;
+  raw?: unknown;
+}
+
+/** Authorize.Net's reason code of a refund refused because the charge has not settled yet (void it instead). */
+export const REFUND_NOT_SETTLED = '54';
+
+/**
  * A card processor behind the smallest interface the portal needs. Implementations never throw for a
  * gateway's trouble: a timeout, a 5xx or an unreadable answer is the outcome `unknown`.
  */
@@ -47,6 +82,10 @@ export interface PaymentGateway {
    *          no such charge; `unknown` outcome when the gateway cannot be asked right now
    */
   lookup(invoiceNumber: string, since: Date): Promise<ChargeResult | null>;
+  /** Refunds a settled charge (a new credit transaction of the whole amount). */
+  refund(request: ReversalRequest): Promise<ReversalResult>;
+  /** Voids a charge that has not settled yet (nothing reaches the card holder's statement). */
+  void(request: ReversalRequest): Promise<ReversalResult>;
 }
 
 /** Nest injection token of the configured {@link PaymentGateway}. */

@@ -169,6 +169,11 @@ export class AdminOfferingsService extends CatalogueResource<Offering, AdminOffe
       seats: dto.seats ?? null,
       replyDeadlineAt: dto.replyDeadlineAt ? new Date(dto.replyDeadlineAt) : null,
       acceptsDeferrals: dto.acceptsDeferrals ?? row?.acceptsDeferrals ?? false,
+      // the deposit (issue 29 item 2): absent fields keep the offering's, as the other settings do
+      depositCents: dto.depositCents === undefined ? (row?.depositCents ?? null) : dto.depositCents,
+      depositRefundable: dto.depositRefundable ?? row?.depositRefundable ?? false,
+      depositDueDays: dto.depositDueDays === undefined ? (row?.depositDueDays ?? null) : dto.depositDueDays,
+      lapseUnpaidDeposits: dto.lapseUnpaidDeposits ?? row?.lapseUnpaidDeposits ?? false,
       open: dto.open ?? row?.open ?? true,
       archived: dto.archived ?? row?.archived ?? false,
     };
@@ -238,6 +243,10 @@ export class AdminTermsService extends CatalogueResource<Term, AdminTermDto, Adm
           lateFeeCents: o.lateFeeCents,
           seats: o.seats,
           acceptsDeferrals: o.acceptsDeferrals,
+          depositCents: o.depositCents,
+          depositRefundable: o.depositRefundable,
+          depositDueDays: o.depositDueDays,
+          lapseUnpaidDeposits: o.lapseUnpaidDeposits,
           open: true,
           archived: false,
           ...shiftedOffering(o, months),

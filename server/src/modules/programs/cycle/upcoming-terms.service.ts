@@ -149,6 +149,10 @@ export class UpcomingTermsService implements OnApplicationBootstrap {
           // the template's reply deadline moved by as many whole years as its term is behind
           replyDeadlineAt: o.replyDeadlineAt ? shiftInstant(o.replyDeadlineAt, plan.months) : null,
           acceptsDeferrals: o.acceptsDeferrals,
+          depositCents: o.depositCents,
+          depositRefundable: o.depositRefundable,
+          depositDueDays: o.depositDueDays,
+          lapseUnpaidDeposits: o.lapseUnpaidDeposits,
           open: true,
           archived: false,
         }),

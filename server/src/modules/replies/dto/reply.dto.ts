@@ -59,7 +59,13 @@ export class ReplyResponse {
   deadlineText: string | null;
   @ApiProperty({ enum: REPLY_CHOICES, isArray: true, description: 'what the applicant may answer now (empty after the deadline)' })
   choices: ReplyChoice[];
-  @ApiProperty({ type: String, nullable: true, description: 'why no choice is open now (RPL-422-late, RPL-409-no-reply)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'why no choice is open now: RPL-422-late (deadline passed), RPL-409-no-reply (denied), RPL-409-deposit (the deposit is paid: ' +
+      'the answer stands), RPL-409-lapsed (the offer lapsed for want of the deposit)',
+  })
   closedCode: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'decline: the value from `declineReasons`' }) reason: string | null;
   @ApiProperty({ type: String, nullable: true, description: "the reason's label in the caller's language" }) reasonLabel: string | null;

@@ -195,6 +195,17 @@ export class AdminOfferingResponse {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'reply deadline given at release (issue 29); null: none' })
   replyDeadlineAt: string | null;
   @ApiProperty({ description: 'admitted applicants of the program may ask to defer to this offering' }) acceptsDeferrals: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'enrollment deposit after accepting, integer cents (issue 29 item 2); null: none',
+  })
+  depositCents: number | null;
+  @ApiProperty({ description: 'a paid deposit may be refunded (otherwise only with an admin override)' }) depositRefundable: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'days after the acceptance the deposit is due; null: no deadline' })
+  depositDueDays: number | null;
+  @ApiProperty({ description: 'an accepted offer whose deposit is unpaid at its deadline lapses (its seat is freed)' })
+  lapseUnpaidDeposits: boolean;
   @ApiProperty({ description: 'the office may close an offering before its window ends' }) open: boolean;
   @ApiProperty() archived: boolean;
   @ApiProperty({ description: 'takes applications now (open, not archived, inside its window)' }) acceptingNow: boolean;
@@ -221,6 +232,10 @@ export class AdminOfferingResponse {
       seats: row.seats,
       replyDeadlineAt: row.replyDeadlineAt?.toISOString() ?? null,
       acceptsDeferrals: row.acceptsDeferrals,
+      depositCents: row.depositCents,
+      depositRefundable: row.depositRefundable,
+      depositDueDays: row.depositDueDays,
+      lapseUnpaidDeposits: row.lapseUnpaidDeposits,
       open: row.open,
       archived: row.archived,
       acceptingNow,
@@ -274,6 +289,41 @@ export class AdminOfferingDto {
   @IsOptional()
   @IsBoolean()
   acceptsDeferrals?: boolean;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'enrollment deposit an admitted applicant pays after accepting, integer cents (issue 29 item 2); null or 0: none',
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  depositCents?: number | null;
+  @ApiPropertyOptional({ default: false, description: 'a paid deposit may be refunded without an admin override' })
+  @IsOptional()
+  @IsBoolean()
+  depositRefundable?: boolean;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 365,
+    description: 'days after the acceptance the deposit is due; null: no deadline',
+  })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  @Max(365)
+  depositDueDays?: number | null;
+  @ApiPropertyOptional({
+    default: false,
+    description: "the office's setting: accepted offers whose deposit is unpaid at the deadline lapse",
+  })
+  @IsOptional()
+  @IsBoolean()
+  lapseUnpaidDeposits?: boolean;
   @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() open?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() archived?: boolean;
 }

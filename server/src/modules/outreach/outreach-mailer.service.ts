@@ -1,0 +1,256 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ApiException } from '../../common/errors/api.exception.js';
+import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
+import { generateToken, hashToken } from '../../common/security/token-hash.js';
+import { Application } from '../applications/application.entity.js';
+import { MailService } from '../mail/mail.service.js';
+import type { User } from '../users/user.entity.js';
+import { MessageRendererService } from './message-renderer.service.js';
+import { MessageTemplate } from './message-template.entity.js';
+import { OutreachMessage, type MessageStatus, type MessageSuppressedReason } from './outreach-message.entity.js';
+import { OutreachMetricsService } from './outreach-metrics.service.js';
+import { RecipientsService } from './recipients.service.js';
+import { classifySmtpError } from './smtp-outcome.js';
+
+/** How long one delivery attempt holds its message (ms): another `deliver` of the message waits it out. */
+export const ATTEMPT_LEASE_MS = 10 * 60_000;
+
+/**
+ * Where a message comes from (issue 30 item 6):
+ * - `campaign` — claimed once per (campaign, application);
+ * - `rule` — an automatic reminder rule, claimed once per (rule, application, stage);
+ * - `test` — an admin's test send to their own address (never unique; links are examples).
+ */
+export type OutreachSource =
+  { kind: 'campaign'; id: string } | { kind: 'rule'; id: string; stage: string } | { kind: 'test'; actor: Pick<User, 'id' | 'email'> };
+
+/** One message to send: the application it is about, the template, where it comes from, and optionally another language. */
+export interface OutreachSendRequest {
+  applicationId: string;
+  templateId: string;
+  source: OutreachSource;
+  /** Default: the application's language. */
+  locale?: Locale;
+}
+
+/** A claimed message (a row of `outreach_messages`). */
+export interface OutreachClaim {
+  /** The message's id (bigint as a string): the new row, or the one claimed earlier. */
+  messageId: string;
+  /** False when the (campaign, application) or (rule, application, stage) had been claimed before: do not send again. */
+  claimed: boolean;
+}
+
+/** What a delivery attempt came to. */
+export interface OutreachDelivery {
+  messageId: string;
+  status: MessageStatus;
+  suppressedReason: MessageSuppressedReason | null;
+  smtpCode: number | null;
+  error: string | null;
+  /** True when a `failed` message may work later (SMTP 4xx, no answer): call {@link OutreachMailerService.deliver} again. */
+  retryable: boolean;
+  /** True when this call made the attempt (false: the message was already done, or another attempt holds it). */
+  attempted: boolean;
+}
+
+/**
+ * The one send path of outreach messages (issue 30 items 2, 5, 6; docs/api.md "Outreach"). Campaigns and
+ * reminder rules claim a message, then deliver it:
+ *
+ * 1. {@link claim} inserts the `queued` row. The unique indexes make a campaign's (campaign, application) and
+ *    a rule's (rule, application, stage) claimable once, across replicas and re-runs — `claimed: false`
+ *    means someone already has it. Pass the caller's `manager` to claim inside its transaction.
+ * 2. {@link deliver} leases the row (one attempt at a time, {@link ATTEMPT_LEASE_MS}), then: a rule's or
+ *    campaign's message for a withdrawn application → `suppressed` (withdrawn); an address suppressed after a
+ *    hard bounce → `suppressed` (hard-bounce); a marketing message to an address that turned marketing off →
+ *    `suppressed` (marketing-opt-out; test sends skip this check); otherwise it renders the template in the
+ *    application's language (`MessageRendererService`; marketing messages get a new unsubscribe token, stored
+ *    as sha256, and the RFC 8058 headers) and hands it to MailService: accepted → `sent`; an SMTP 5xx refusal
+ *    of the address → `bounced` and the address suppressed; a 4xx or no answer → `failed`, `retryable`.
+ *
+ * {@link send} does both for one message. Every outcome is counted in /metrics (`OutreachMetricsService`).
+ */
+@Injectable()
+export class OutreachMailerService {
+  private readonly logger = new Logger(OutreachMailerService.name);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly renderer: MessageRendererService,
+    private readonly recipients: RecipientsService,
+    private readonly mail: MailService,
+    private readonly i18n: I18nService,
+    private readonly metrics: OutreachMetricsService,
+  ) {}
+
+  /**
+   * Claims and delivers one message.
+   * @returns the delivery; for a message claimed before, its current state without a new attempt
+   * @throws ApiException 404 APP-404 unknown application; 404 REQ-404 unknown template
+   */
+  async send(request: OutreachSendRequest): Promise<OutreachDelivery> {
+    const { messageId, claimed } = await this.claim(request);
+    return claimed ? this.deliver(messageId, { locale: request.locale }) : this.state(messageId);
+  }
+
+  /**
+   * Claims a message: inserts its `queued` row unless the campaign (or rule stage) already has one for the
+   * application.
+   * @param manager a transaction to claim in (the row then exists only if it commits)
+   * @throws ApiException 404 APP-404 unknown application; 404 REQ-404 unknown template
+   */
+  async claim(request: OutreachSendRequest, manager: EntityManager = this.db.manager): Promise<OutreachClaim> {
+    const template = await this.template(request.templateId, manager);
+    const app = await this.application(request.applicationId, manager);
+    const source = request.source;
+    const sourceId = source.kind === 'test' ? source.actor.id : source.id;
+    const stage = source.kind === 'rule' ? source.stage : null;
+    const email = source.kind === 'test' ? source.actor.email : app.email;
+    const inserted = (await manager.query(
+      `INSERT INTO outreach_messages (application_id, email, template_id, kind, source_kind, source_id, stage_key, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id`,
+      [app.id, email, template.id, template.kind, source.kind, sourceId, stage, source.kind === 'test' ? source.actor.id : null],
+    )) as { id: string }[];
+    if (inserted[0]) return { messageId: String(inserted[0].id), claimed: true };
+    const [existing] = (await manager.query(
+      `SELECT id FROM outreach_messages WHERE source_kind = $1 AND source_id = $2 AND application_id = $3
+          AND ($1 <> 'rule' OR stage_key = $4)`,
+      [source.kind, sourceId, app.id, stage],
+    )) as { id: string }[];
+    return { messageId: String(existing!.id), claimed: false };
+  }
+
+  /**
+   * One delivery attempt of a claimed message (queued, or failed before). Does nothing to a message already
+   * sent, bounced or suppressed, or held by another attempt (`attempted: false`, its state).
+   * @param options.locale render in this language instead of the application's
+   * @param options.now the server's instant (lease and `sent_at`)
+   * @throws ApiException 404 REQ-404 unknown message
+   */
+  async deliver(messageId: string, options: { locale?: Locale; now?: Date } = {}): Promise<OutreachDelivery> {
+    const now = options.now ?? new Date();
+    const leased = (await this.db.query(
+      `UPDATE outreach_messages SET attempts = attempts + 1, attempted_at = $2, updated_at = now()
+        WHERE id = $1 AND status IN ('queued', 'failed') AND (attempted_at IS NULL OR attempted_at < $3)
+        RETURNING id`,
+      [messageId, now, new Date(now.getTime() - ATTEMPT_LEASE_MS)],
+    )) as [{ id: string }[], number];
+    if (!leased[0].length) return this.state(messageId);
+    const row = await this.db.getRepository(OutreachMessage).findOneByOrFail({ id: messageId });
+    try {
+      return await this.attempt(row, options.locale, now);
+    } catch (error) {
+      // a fault of ours (rendering, the database): the message stays failed and retryable, never stuck in its lease
+      await this.finish(row, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  /** The message's current state, without an attempt. @throws ApiException 404 REQ-404 */
+  async state(messageId: string): Promise<OutreachDelivery> {
+    const row = /^\d{1,18}$/.test(messageId) ? await this.db.getRepository(OutreachMessage).findOneBy({ id: messageId }) : null;
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return {
+      messageId: row.id,
+      status: row.status,
+      suppressedReason: row.suppressedReason,
+      smtpCode: row.smtpCode,
+      error: row.error,
+      retryable: row.status === 'failed' && (row.smtpCode === null || row.smtpCode < 500),
+      attempted: false,
+    };
+  }
+
+  private async attempt(row: OutreachMessage, locale: Locale | undefined, now: Date): Promise<OutreachDelivery> {
+    const template = await this.template(row.templateId);
+    const app = row.applicationId ? await this.db.getRepository(Application).findOneBy({ id: row.applicationId }) : null;
+    const test = row.sourceKind === 'test';
+    if (!app) return this.finish(row, { status: 'failed', error: 'the application no longer exists' });
+    if (!test && app.status === 'withdrawn') return this.finish(row, { status: 'suppressed', suppressedReason: 'withdrawn' });
+    const email = test ? row.email : app.email;
+    const recipient = await this.recipients.state(email);
+    if (recipient.suppressedAt) return this.finish(row, { status: 'suppressed', suppressedReason: 'hard-bounce', email });
+    if (template.kind === 'marketing' && !test && recipient.marketingOptOutAt)
+      return this.finish(row, { status: 'suppressed', suppressedReason: 'marketing-opt-out', email });
+
+    const unsubscribeToken = template.kind === 'marketing' ? generateToken() : undefined;
+    const message = await this.renderer.render(app, template, { locale, links: test ? 'example' : 'live', unsubscribeToken });
+    const subject = test ? this.i18n.t('mail.outreachTestSubject', message.locale, { subject: message.subject }) : message.subject;
+    // the token resolves before the message can arrive
+    await this.db.query(
+      `UPDATE outreach_messages SET email = $2, locale = $3, subject = $4, unsubscribe_token_hash = $5, updated_at = now() WHERE id = $1`,
+      [row.id, email, message.locale, subject, unsubscribeToken ? hashToken(unsubscribeToken) : null],
+    );
+    try {
+      const receipt = await this.mail.send({
+        to: email,
+        subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        links: message.links,
+      });
+      return await this.finish(row, { status: 'sent', messageId: receipt.messageId, sentAt: now, email });
+    } catch (error) {
+      const failure = classifySmtpError(error);
+      if (failure.status === 'bounced') await this.recipients.suppress(email, failure.error);
+      this.logger.warn(`Outreach message ${row.id} ${failure.status}: ${failure.smtpCode ?? 'no answer'}`);
+      return this.finish(row, { status: failure.status, smtpCode: failure.smtpCode, error: failure.error, email });
+    }
+  }
+
+  /** Records an attempt's outcome (and ends its lease), counts it, and answers it. */
+  private async finish(
+    row: OutreachMessage,
+    outcome: {
+      status: MessageStatus;
+      suppressedReason?: MessageSuppressedReason;
+      smtpCode?: number | null;
+      error?: string;
+      messageId?: string;
+      sentAt?: Date;
+      email?: string;
+    },
+  ): Promise<OutreachDelivery> {
+    await this.db.query(
+      `UPDATE outreach_messages SET status = $2, suppressed_reason = $3, smtp_code = $4, error = $5, message_id = $6, sent_at = $7,
+              email = coalesce($8, email), attempted_at = NULL, updated_at = now()
+        WHERE id = $1`,
+      [
+        row.id,
+        outcome.status,
+        outcome.suppressedReason ?? null,
+        outcome.smtpCode ?? null,
+        outcome.error?.slice(0, 500) ?? null,
+        outcome.messageId ?? null,
+        outcome.sentAt ?? null,
+        outcome.email ?? null,
+      ],
+    );
+    this.metrics.count(outcome.status, row.kind, row.sourceKind);
+    return {
+      messageId: row.id,
+      status: outcome.status,
+      suppressedReason: outcome.suppressedReason ?? null,
+      smtpCode: outcome.smtpCode ?? null,
+      error: outcome.error?.slice(0, 500) ?? null,
+      retryable: outcome.status === 'failed' && (outcome.smtpCode === null || outcome.smtpCode === undefined || outcome.smtpCode < 500),
+      attempted: true,
+    };
+  }
+
+  private async template(id: string, manager: EntityManager = this.db.manager): Promise<MessageTemplate> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await manager.getRepository(MessageTemplate).findOneBy({ id }) : null;
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
+    return row;
+  }
+
+  private async application(id: string, manager: EntityManager): Promise<Application> {
+    const row = /^[0-9a-f-]{36}$/i.test(id) ? await manager.getRepository(Application).findOneBy({ id }) : null;
+    if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'APP-404');
+    return row;
+  }
+}
