@@ -5236,12 +5236,7 @@ export interface components {
       fieldOfInterest?: string[];
       /** @description program groups (any of) */
       program?: ('underGraduate' | 'graduate' | 'postGraduate' | 'preRequisite')[];
-      /**
-       * @description terms: the semester keys applied for (any of)
-       * @example [
-       *       "Fall 2027"
-       *     ]
-       */
+      /** @description terms: the semester keys applied for (any of; a term's key, the wire value of `semesterApplied`) */
       semester?: string[];
       /**
        * @description admission rounds of the application's offering (any of; issue 25)
@@ -5320,7 +5315,7 @@ export interface components {
        * @example MSW
        */
       program: string;
-      /** @example Fall 2027 */
+      /** @description the term's key, the wire value of `semesterApplied` */
       semester: string;
       status: string;
       /** @description step reached */

@@ -68,7 +68,10 @@ export class SegmentFilterDto {
   @IsIn(SEGMENT_PROGRAMS, { each: true })
   program?: string[];
 
-  @ApiPropertyOptional({ type: [String], example: ['Fall 2027'], description: 'terms: the semester keys applied for (any of)' })
+  @ApiPropertyOptional({
+    type: [String],
+    description: "terms: the semester keys applied for (any of; a term's key, the wire value of `semesterApplied`)",
+  })
   @IsOptional()
   @Texts()
   semester?: string[];

@@ -56,7 +56,7 @@ export class SegmentSampleRow {
   @ApiProperty({ description: 'the name in its own order (contract/format/person-name.ts)', example: 'Ana Ruiz' }) name: string;
   @ApiProperty() email: string;
   @ApiProperty({ example: 'MSW', description: 'field-of-interest key' }) program: string;
-  @ApiProperty({ example: 'Fall 2027' }) semester: string;
+  @ApiProperty({ description: "the term's key, the wire value of `semesterApplied`" }) semester: string;
   @ApiProperty() status: string;
   @ApiProperty({ minimum: 1, maximum: 8, description: 'step reached' }) step: number;
   @ApiProperty({ description: 'whole days since the application last changed (server clock)' }) idleDays: number;
