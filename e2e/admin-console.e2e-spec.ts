@@ -216,16 +216,16 @@ describe('admin console (issue 5)', () => {
       await phone.goto(`${portal.baseUrl}/admin/discount-codes`);
       const item = phone.getByRole('link').filter({ hasText: 'PHONE-FIXED' });
       await item.waitFor();
-      // react-admin's SimpleList, not the table: a list of links, one a code with its kind, value, usage and state.
+      // react-admin's SimpleList, not the table: a list of links, one a code with its kind, value, what it applies to, usage and state.
       await expect(phone.getByRole('list').filter({ has: item }).count()).resolves.toBe(1);
       await expect(phone.getByRole('listitem').filter({ has: item }).count()).resolves.toBe(1);
       await expect(phone.locator('table').count()).resolves.toBe(0);
       // the amount is shown in the deployment's currency once GET /api/config has answered
       await phone.getByRole('link').filter({ hasText: 'Fixed amount · $1,234.50' }).waitFor();
-      await expect(item.textContent()).resolves.toContain('Fixed amount · $1,234.50 · Used: 0 / ∞');
+      await expect(item.textContent()).resolves.toContain('Fixed amount · $1,234.50 · Application fee · Used: 0 / ∞');
       await expect(item.textContent()).resolves.toContain('Usable');
       const percent = phone.getByRole('link').filter({ hasText: CODE.toUpperCase() });
-      await expect(percent.textContent()).resolves.toContain('Percentage · 25% · Used: 0 / 10');
+      await expect(percent.textContent()).resolves.toContain('Percentage · 25% · Application fee · Used: 0 / 10');
       await expect(percent.textContent()).resolves.toContain('Inactive');
       const box = await item.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);

@@ -4,17 +4,21 @@
  * letter in the applicant's language, release now or at a time, rescind (with confirmation); once released,
  * the applicant's reply (issue 29): the answer, when, the reason or the semester asked for, the deadline; and the
  * enrollment deposit once accepted (item 2: due, paid, refunded, lapsed; refunds and voids are on the payments).
+ * An admit past the offering's seats (item 4: 409 SEAT-409-over-capacity) shows the server's figures in a dialog and
+ * is recorded only once the office ticks that it goes ahead, as the waitlist's admit dialog asks.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   FormControl,
+  FormControlLabel,
   InputLabel,
   MenuItem,
   Select,
@@ -41,6 +45,9 @@ import {
   type DepositState,
 } from './decisions';
 import { formatMoney } from '../common/money';
+import type { SeatCheck } from '../../../contract/format/seats';
+import { formatCount } from '../dashboard/stats';
+import { overCapacityOf } from '../waitlist/waitlist';
 import { ReleaseDialog } from './ReleaseDialog';
 
 /** The panel (inside the application's Show). */
@@ -59,6 +66,9 @@ export function DecisionPanel() {
   const [releasing, setReleasing] = useState(false);
   const [rescinding, setRescinding] = useState(false);
   const [busy, setBusy] = useState(false);
+  // an admit the server refused past the seats, awaiting the office's acknowledgement
+  const [overCapacity, setOverCapacity] = useState<SeatCheck | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
   const id = record ? String(record.id) : null;
 
   // bumped to load the state again (after a change); the fetch depends on nothing else
@@ -121,6 +131,27 @@ export function DecisionPanel() {
       setBusy(false);
     }
   };
+
+  /** Records the decision chosen; a refusal past the seats opens the acknowledgement instead of an error. */
+  const decide = async (acknowledge: boolean) => {
+    setBusy(true);
+    try {
+      await recordDecision(String(record.id), choice as Decision, acknowledge);
+      setOverCapacity(null);
+      notify('app.decisions.recorded', { type: 'success' });
+      load();
+      refresh();
+    } catch (error) {
+      const over = overCapacityOf(error);
+      if (over) {
+        setOverCapacity(over);
+        setAcknowledged(false);
+      } else notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const count = (n: number) => formatCount(n, locale);
 
   const recordHint = !choice ? 'app.decisions.hint_choose' : choice === state.decision ? 'app.decisions.hint_same' : '';
   return (
@@ -188,7 +219,7 @@ export function DecisionPanel() {
               variant="contained"
               disabled={busy || !choice || choice === state.decision}
               aria-describedby={recordHint ? 'decision-record-hint' : undefined}
-              onClick={() => void run(() => recordDecision(String(record.id), choice as Decision), 'app.decisions.recorded')}
+              onClick={() => void decide(false)}
             >
               {translate('app.decisions.record')}
             </Button>
@@ -239,6 +270,43 @@ export function DecisionPanel() {
         )}
         <DialogActions>
           <Button onClick={() => setLetter(null)}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog
+        open={overCapacity !== null}
+        onClose={busy ? undefined : () => setOverCapacity(null)}
+        aria-labelledby="decision-over-capacity-title"
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id="decision-over-capacity-title">{translate('app.decisions.over_capacity_title')}</DialogTitle>
+        {overCapacity && (
+          <DialogContent>
+            <Alert severity="warning" data-testid="decision-over-capacity">
+              <Stack spacing={1}>
+                <span>
+                  {translate('app.waitlist.admit_dialog.over_capacity', {
+                    seats: count(overCapacity.seats ?? 0),
+                    taken: count(overCapacity.taken),
+                    out: count(overCapacity.offersOut),
+                    count: count(overCapacity.requested),
+                  })}
+                </span>
+                <FormControlLabel
+                  control={<Checkbox checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />}
+                  label={translate('app.waitlist.admit_dialog.acknowledge')}
+                />
+              </Stack>
+            </Alert>
+          </DialogContent>
+        )}
+        <DialogActions>
+          <Button onClick={() => setOverCapacity(null)} disabled={busy}>
+            {translate('ra.action.cancel')}
+          </Button>
+          <Button variant="contained" disabled={busy || !acknowledged} onClick={() => void decide(true)}>
+            {translate('app.decisions.record')}
+          </Button>
         </DialogActions>
       </Dialog>
       <ReleaseDialog

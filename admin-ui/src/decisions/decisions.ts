@@ -46,9 +46,17 @@ export function fetchDeposit(id: string): Promise<DepositState> {
   return unwrap(api.GET('/api/applications/{id}/deposit', { params: { path: { id }, query: {} } }));
 }
 
-/** PUT a decision (record or change before release). */
-export function recordDecision(id: string, decision: Decision): Promise<DecisionState> {
-  return unwrap(api.PUT('/api/admin/applications/{id}/decision', { ...path(id), body: { decision } }));
+/**
+ * PUT a decision (record or change before release). An admit past the offering's seats is refused (409
+ * `SEAT-409-over-capacity`, issue 29 item 4) unless `acknowledgeOverCapacity` says the office goes ahead.
+ */
+export function recordDecision(id: string, decision: Decision, acknowledgeOverCapacity = false): Promise<DecisionState> {
+  return unwrap(
+    api.PUT('/api/admin/applications/{id}/decision', {
+      ...path(id),
+      body: acknowledgeOverCapacity ? { decision, acknowledgeOverCapacity: true } : { decision },
+    }),
+  );
 }
 
 /** POST rescind. */
