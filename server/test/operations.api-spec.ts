@@ -423,8 +423,8 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
    * could not reach a replica (connection refused) goes to the other one; any other failure (a reset
    * connection, no answer) is the client's error. Returns the figures; asserts nothing itself.
    */
-  async function saveLoadThroughSigterm(intervalMs: number) {
-    const c = await startReplica(`c-${intervalMs}`);
+  async function saveLoadThroughSigterm(intervalMs: number, run = 1) {
+    const c = await startReplica(`c-${intervalMs}-${run}`);
     const course = await firstCourse(b);
     const upstreamAgent = new http.Agent({ keepAlive: true });
     const proxy = httpProxy.createProxyServer({ agent: upstreamAgent });
@@ -447,11 +447,13 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     // when a readiness probe of the test (not the balancer's) first saw the stopping replica draining
     let drainingSince = Infinity;
     const dispatchedAt = new WeakMap<http.IncomingMessage, number>();
-    // the Connection header of each answer to a save sent to the stopping replica once it was draining
-    const drainAnswers: (string | undefined)[] = [];
+    // when the signal was sent, and each answer of the stopping replica to a save sent after it: when the save was
+    // dispatched and the answer's Connection header
+    let signalledAt = Infinity;
+    const stoppingAnswers: { at: number; connection: string | undefined }[] = [];
     proxy.on('proxyRes', (answer, request) => {
-      if (request.method === 'PATCH' && answer.socket.remotePort === c.port && dispatchedAt.get(request)! > drainingSince)
-        drainAnswers.push(answer.headers.connection);
+      if (request.method === 'PATCH' && answer.socket.remotePort === c.port && dispatchedAt.get(request)! > signalledAt)
+        stoppingAnswers.push({ at: dispatchedAt.get(request)!, connection: answer.headers.connection });
     });
     const front = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -554,6 +556,7 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       }
       const beforeSignal = servedBy.get(c.name) ?? 0;
       c.child.kill('SIGTERM');
+      signalledAt = performance.now();
       signalled = true;
       for (let status = 200; status === 200;) {
         status = (await fetch(c.url('/api/health/ready')).catch(() => null))?.status ?? 0;
@@ -576,6 +579,12 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       } finally {
         await db.end();
       }
+      // The replica was draining from the first sign of it — its readiness seen at 503 by the test's probe, or
+      // its first answer closing the connection (under load the probe may see 503 only after the balancer did):
+      // every answer to a save sent from then on must close its connection.
+      const firstClose = Math.min(...stoppingAnswers.filter((a) => a.connection === 'close').map((a) => a.at));
+      const since = Math.min(drainingSince, firstClose);
+      const drainAnswers = stoppingAnswers.filter((a) => a.at >= since).map((a) => a.connection);
       const figures = {
         exitCode,
         beforeSignal,
@@ -604,19 +613,26 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
   }
 
   it('SIGTERM under save load behind a balancer that checks readiness faster than the drain: 0 client errors, every acknowledged save stored', async () => {
-    const figures = await saveLoadThroughSigterm(250);
-    expect(figures.exitCode).toBe(0);
-    expect(figures.beforeSignal).toBeGreaterThan(0);
-    // the stopping replica got saves after the signal: it was under load while draining
-    expect(figures.byStoppingReplicaAfterSignal).toBeGreaterThan(0);
-    expect(figures.savesAfterSignal).toBeGreaterThan(0);
-    // each of its answers to saves sent once it was draining closed its connection, so no keep-alive
-    // connection was left for the balancer to reuse when the listener closed
-    expect(figures.drainAnswers.length).toBeGreaterThan(0);
-    expect(figures.drainAnswers).toEqual(figures.drainAnswers.map(() => 'close'));
-    expect(figures.failures).toEqual([]);
-    expect(figures.lost).toEqual([]);
-  }, 90_000);
+    // Every run must lose nothing and cut no one. Whether saves reach the stopping replica after its readiness
+    // turned 503 and before the balancer's next check (at most 250 ms) depends on timing: under CI load a run
+    // can miss that window (seen in 2 of 6 runs), so runs are repeated — at most 3 — until one has exercised it.
+    const runs: Awaited<ReturnType<typeof saveLoadThroughSigterm>>[] = [];
+    do runs.push(await saveLoadThroughSigterm(250, runs.length + 1));
+    while (runs.length < 3 && !(runs.at(-1)!.byStoppingReplicaAfterSignal > 0 && runs.at(-1)!.drainAnswers.length > 0));
+    for (const figures of runs) {
+      expect(figures.exitCode).toBe(0);
+      expect(figures.beforeSignal).toBeGreaterThan(0);
+      expect(figures.savesAfterSignal).toBeGreaterThan(0);
+      // each of its answers to saves sent once it was draining closed its connection, so no keep-alive
+      // connection was left for the balancer to reuse when the listener closed
+      expect(figures.drainAnswers).toEqual(figures.drainAnswers.map(() => 'close'));
+      expect(figures.failures).toEqual([]);
+      expect(figures.lost).toEqual([]);
+    }
+    // the last run got saves at the stopping replica after the signal, some of them while it was draining
+    expect(runs.at(-1)!.byStoppingReplicaAfterSignal).toBeGreaterThan(0);
+    expect(runs.at(-1)!.drainAnswers.length).toBeGreaterThan(0);
+  }, 240_000);
 
   it('kill -9 mid-run: every save the killed replica acknowledged is stored; the unacknowledged ones fail loudly', async () => {
     const course = await firstCourse(b);
