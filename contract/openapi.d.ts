@@ -2185,6 +2185,163 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List campaigns with their counts */
+    get: operations['listCampaigns'];
+    put?: never;
+    /** Create a campaign (draft) */
+    post: operations['createCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One campaign with its counts */
+    get: operations['getCampaign'];
+    /** Change a campaign */
+    put: operations['updateCampaign'];
+    post?: never;
+    /** Delete a draft campaign */
+    delete: operations['deleteCampaign'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}/counts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A campaign's messages by status */
+    get: operations['countCampaignMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}/schedule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Schedule a draft campaign */
+    post: operations['scheduleCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Pause a campaign */
+    post: operations['pauseCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resume a paused campaign */
+    post: operations['resumeCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a campaign */
+    post: operations['cancelCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reminder-rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the automatic reminder rules */
+    get: operations['listReminderRules'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reminder-rules/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One automatic reminder rule */
+    get: operations['getReminderRule'];
+    /** Switch on and tune an automatic reminder rule */
+    put: operations['updateReminderRule'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5502,6 +5659,119 @@ export interface components {
     PreferencesDto: {
       /** @description true: receive marketing messages; false: only messages about the application itself (transactional) */
       marketing: boolean;
+    };
+    CampaignResponse: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: uuid */
+      segmentId: string;
+      /** Format: uuid */
+      templateId: string;
+      /**
+       * @description local wall-clock time (see `zone`)
+       * @example 2030-03-10T10:00
+       */
+      sendAt: string | null;
+      /** @enum {string} */
+      zone: 'applicant' | 'office';
+      /**
+       * @description the office’s zone (`zone` office, and applications without a zone)
+       * @example America/New_York
+       */
+      officeZone: string;
+      perMinute: number;
+      /**
+       * @description draft → scheduled → running → done; paused (resumable); cancelled (final, unsent messages never go)
+       * @enum {string}
+       */
+      status: 'draft' | 'scheduled' | 'running' | 'paused' | 'cancelled' | 'done';
+      /**
+       * Format: date-time
+       * @description the first instant it may send (zone applicant: when the earliest zone on Earth reaches sendAt)
+       */
+      startsAt: string | null;
+      /**
+       * Format: date-time
+       * @description when it began running
+       */
+      startedAt: string | null;
+      /**
+       * Format: date-time
+       * @description when it was done or cancelled
+       */
+      finishedAt: string | null;
+      /** @description its messages by status; `total` = applications claimed so far */
+      counts: components['schemas']['OutreachCountsResponse'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    CampaignDto: {
+      /** @example Finish your application */
+      name: string;
+      /**
+       * Format: uuid
+       * @description the segment: its applications when the campaign starts are the audience
+       */
+      segmentId: string;
+      /**
+       * Format: uuid
+       * @description the message template, sent in each applicant’s language
+       */
+      templateId: string;
+      /**
+       * @description the local wall-clock time to send at, without a zone (whose: `zone`); required to schedule. A time in the past sends at once
+       * @example 2030-03-10T10:00
+       */
+      sendAt?: string | null;
+      /**
+       * @description applicant: at sendAt in each applicant’s own time zone (the office’s, America/New_York, for an application without one); office: at sendAt in America/New_York, one instant for all
+       * @enum {string}
+       */
+      zone: 'applicant' | 'office';
+      /**
+       * @description throttle: messages per minute at most (spread evenly)
+       * @example 120
+       */
+      perMinute: number;
+    };
+    ReminderRuleResponse: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'draft_idle' | 'fee_unpaid' | 'document_missing' | 'recommender_unanswered' | 'reply_deadline';
+      enabled: boolean;
+      /** @description N days (see ReminderRuleDto.days) */
+      days: number;
+      /** Format: uuid */
+      templateId: string;
+      /** @description K reminders per applicant per 7 days */
+      weeklyCap: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    ReminderRuleDto: {
+      /** @description on: the rule runs with the `outreach-rules` job */
+      enabled: boolean;
+      /**
+       * @description N, whole days: idle (draft_idle), since certification (fee_unpaid), before the round deadline (document_missing), since the request (recommender_unanswered), before the reply deadline (reply_deadline)
+       * @example 7
+       */
+      days: number;
+      /**
+       * Format: uuid
+       * @description the message template sent (in the applicant’s language)
+       */
+      templateId: string;
+      /**
+       * @description K: this rule sends only while the applicant received fewer than K reminders (any rule) in the last 7 days
+       * @example 2
+       */
+      weeklyCap: number;
     };
     ApiErrorBody: {
       /** @enum {boolean} */
@@ -21159,6 +21429,22 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
+      /** @description OUT-409-in-use (a campaign uses it) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-in",
+           *       "message": "A campaign or a reminder rule uses it, so it cannot be deleted."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
       /** @description Client error in the error shape (codes in docs/api.md) */
       '4XX': {
         headers: {
@@ -21788,7 +22074,7 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description OUT-409-used */
+      /** @description OUT-409-used; OUT-409-in-use */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22796,6 +23082,1475 @@ export interface operations {
       '5XX': {
         headers: {
           'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listCampaigns: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example campaigns 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status; OUT-409-campaign-started */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  countCampaignMessages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachCountsResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  scheduleCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 (sendAt) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  pauseCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  resumeCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  cancelCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listReminderRules: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example reminder-rules 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderRuleResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getReminderRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderRuleResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateReminderRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReminderRuleDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReminderRuleResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
           [name: string]: unknown;
         };
         content: {

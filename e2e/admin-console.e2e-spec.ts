@@ -251,6 +251,13 @@ describe('admin console (issue 5)', () => {
     const applicantRow = page.locator('tbody tr').filter({ hasText: APPLICANT.email });
     await applicantRow.getByText('Applicant').waitFor();
     await applicantRow.getByText(APPLICANT.email).click();
+    // The edit view is settled once its form holds the record (under load the list's exit and the
+    // form's first renders replace the button while it is clicked).
+    await page.waitForURL(/\/admin\/users\/[^/?]+$/);
+    await page.waitForFunction(
+      (first) => (document.querySelector('input[name="first_name"]') as HTMLInputElement | null)?.value === first,
+      APPLICANT.first_name,
+    );
     await page.getByRole('button', { name: 'Make admin' }).click();
     await dialog().getByText('Rivka Stern will be able to use this console').waitFor();
     await confirmDialog('Make admin');

@@ -21,6 +21,7 @@ import { WaitlistRanks1764210000000 } from './1764210000000-waitlist-ranks.js';
 import { Recommendations1764100000000 } from './1764100000000-recommendations.js';
 import { ReadingQueue1764110000000 } from './1764110000000-reading-queue.js';
 import { Outreach1764220000000 } from './1764220000000-outreach.js';
+import { OutreachCampaigns1764230000000 } from './1764230000000-outreach-campaigns.js';
 
 /** Every migration, oldest first. Add new ones at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   EnrollmentDeposits1764200000000,
   WaitlistRanks1764210000000,
   Outreach1764220000000,
+  OutreachCampaigns1764230000000,
 ];

@@ -28,6 +28,8 @@ import RuleIcon from '@mui/icons-material/Rule';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { authProvider } from './auth';
 import { dataProvider } from './api/dataProvider';
 import { BASENAME } from './config';
@@ -84,6 +86,12 @@ const MessageTemplateList = lazy(() => import('./outreach/MessageTemplateList'))
 const MessageTemplateCreate = lazy(() => import('./outreach/MessageTemplateCreate'));
 const MessageTemplateEdit = lazy(() => import('./outreach/MessageTemplateEdit'));
 const OutreachMessageList = lazy(() => import('./outreach/OutreachMessageList'));
+const CampaignList = lazy(() => import('./outreach/CampaignList'));
+const CampaignCreate = lazy(() => import('./outreach/CampaignCreate'));
+const CampaignEdit = lazy(() => import('./outreach/CampaignEdit'));
+const CampaignShow = lazy(() => import('./outreach/CampaignShow'));
+const ReminderRuleList = lazy(() => import('./outreach/ReminderRuleList'));
+const ReminderRuleEdit = lazy(() => import('./outreach/ReminderRuleEdit'));
 const AuditLogShow = lazy(() => import('./audit-log/AuditLogShow'));
 const QueueList = lazy(() => import('./reviews/QueueList'));
 const DeferralList = lazy(() => import('./deferrals/DeferralList'));
@@ -266,6 +274,25 @@ export function App({ i18nProvider, store }: { i18nProvider: I18nProvider; store
           icon={MailOutlineIcon}
           recordRepresentation="name"
           options={{ label: 'app.menu.message_templates' }}
+        />
+        {/* Campaigns and automatic reminders (issue 30 items 3, 4) */}
+        <Resource
+          name="campaigns"
+          list={CampaignList}
+          create={CampaignCreate}
+          edit={CampaignEdit}
+          show={CampaignShow}
+          icon={ForwardToInboxIcon}
+          recordRepresentation="name"
+          options={{ label: 'app.menu.campaigns' }}
+        />
+        <Resource
+          name="reminder-rules"
+          list={ReminderRuleList}
+          edit={ReminderRuleEdit}
+          icon={NotificationsActiveIcon}
+          recordRepresentation={(r: { kind: string }) => r.kind}
+          options={{ label: 'app.menu.reminder_rules' }}
         />
         <Resource
           name="outreach-messages"

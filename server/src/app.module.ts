@@ -26,6 +26,7 @@ import { MailModule } from './modules/mail/mail.module.js';
 import { MaintenanceModule } from './modules/maintenance/maintenance.module.js';
 import { ObservabilityModule } from './modules/observability/observability.module.js';
 import { OutreachModule } from './modules/outreach/outreach.module.js';
+import { OutreachAutomationModule } from './modules/outreach/outreach-automation.module.js';
 import { ProgramsModule } from './modules/programs/programs.module.js';
 import { RecommendationsModule } from './modules/recommendations/recommendations.module.js';
 import { ReviewsModule } from './modules/reviews/reviews.module.js';
@@ -81,6 +82,7 @@ export class AppModule {
         RecommendationsModule,
         ReviewsModule,
         OutreachModule,
+        OutreachAutomationModule,
       ],
     };
   }

@@ -3,7 +3,8 @@
  * (maintenance windows and advisory lines), in that order, then the admissions cycle (issue 25: terms,
  * offerings, programs and what applicants see, under their own named separator), then the rest of the
  * console (issue 5): Applications, Deferrals and Class (issue 29), Discount codes, Users, Decision letters (issue 15), API keys and
- * Webhooks with their delivery log (issue 14), Outreach (issue 30: segments, message templates, the delivery log),
+ * Webhooks with their delivery log (issue 14), Outreach (issue 30: segments, message templates, campaigns, automatic
+ * reminders, the delivery log),
  * Audit log.
  */
 import EventIcon from '@mui/icons-material/Event';
@@ -29,6 +30,8 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import MailOutlineIcon from '@mui/icons-material/MailOutlineOutlined';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { PREVIEW_PATH } from '../catalogue/routes';
 
@@ -89,6 +92,8 @@ export function Menu() {
         <MenuGroupLabel label="app.menu.outreach" />
         <RaMenu.Item to="/segments" primaryText="app.menu.segments" leftIcon={<FilterAltIcon />} />
         <RaMenu.Item to="/message-templates" primaryText="app.menu.message_templates" leftIcon={<MailOutlineIcon />} />
+        <RaMenu.Item to="/campaigns" primaryText="app.menu.campaigns" leftIcon={<ForwardToInboxIcon />} />
+        <RaMenu.Item to="/reminder-rules" primaryText="app.menu.reminder_rules" leftIcon={<NotificationsActiveIcon />} />
         <RaMenu.Item to="/outreach-messages" primaryText="app.menu.outreach_messages" leftIcon={<OutboxIcon />} />
         <Divider component="li" role="separator" sx={{ my: 1 }} />
         <RaMenu.Item to="/audit-log" primaryText="app.menu.audit_log" leftIcon={<HistoryIcon />} />

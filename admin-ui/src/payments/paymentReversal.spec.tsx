@@ -75,15 +75,13 @@ describe('PaymentReversalButtons', () => {
   });
 
   it('for a non-refundable deposit, sends nothing until the exception is confirmed with a note, and shows the server’s refusal', async () => {
-    const post = jest
-      .spyOn(api, 'POST')
-      .mockResolvedValue(
-        json(409, {
-          success: false,
-          code: 'PAY-409-unsettled',
-          message: 'This payment has not settled yet and cannot be refunded: void it instead.',
-        }),
-      );
+    const post = jest.spyOn(api, 'POST').mockResolvedValue(
+      json(409, {
+        success: false,
+        code: 'PAY-409-unsettled',
+        message: 'This payment has not settled yet and cannot be refunded: void it instead.',
+      }),
+    );
     inAdmin(<PaymentReversalButtons payment={{ ...DEPOSIT, refundable: false }} amount="$500.00" onDone={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund $500.00 (Enrollment deposit)?' });

@@ -268,6 +268,20 @@ export const configSchema = z.object({
   REPLY_REMINDER_DAYS_BEFORE: z.coerce.number().min(0).max(365).default(3),
   /** How often the reply reminder job looks for applicants to remind (seconds); 0 turns the job off. */
   REPLY_REMINDER_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  /** How often the automatic reminder rules run (seconds; issue 30 item 3, `outreach-rules` job); 0 turns the job off. */
+  OUTREACH_RULES_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(900),
+  /**
+   * How often the campaign job starts campaigns whose time has come and hands running ones without a live
+   * replica to one (seconds; issue 30 item 4); 0: only when an admin schedules or resumes one (no periodic job).
+   */
+  OUTREACH_CAMPAIGN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** Messages one replica delivers at once for one campaign (within its messages-per-minute throttle). */
+  OUTREACH_CAMPAIGN_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * How long a replica holds a campaign without renewing (seconds; renewed every third of it while it works): a
+   * replica that dies (kill -9) leaves its campaign to another after this.
+   */
+  OUTREACH_CAMPAIGN_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /**
    * How often the deposit lapse job looks for accepted offers whose enrollment deposit is unpaid past its deadline,
    * in offerings whose setting lapses them (seconds; issue 29 item 2); 0 turns the job off.

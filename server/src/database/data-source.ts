@@ -29,6 +29,8 @@ import { ApplicationAssignment } from '../modules/reviews/application-assignment
 import { ApplicationReview } from '../modules/reviews/application-review.entity.js';
 import { ReviewCriterion } from '../modules/reviews/review-criterion.entity.js';
 import { OUTREACH_ENTITIES } from '../modules/outreach/outreach-entities.js';
+import { OutreachCampaign } from '../modules/outreach/outreach-campaign.entity.js';
+import { OutreachRule } from '../modules/outreach/outreach-rule.entity.js';
 
 /** Entities of issue 5 (accounts and the admissions office). */
 const ACCOUNT_AND_ADMIN_ENTITIES = [PasswordReset, EmailVerification, OAuthIdentity, OAuthState, AuditEntry, AdvisoryLine];
@@ -60,6 +62,9 @@ export const ENTITIES = [
   ReviewCriterion,
   // issue 30: segments, message templates, recipients, the delivery log
   ...OUTREACH_ENTITIES,
+  // issue 30 items 3, 4: reminder rules and campaigns
+  OutreachRule,
+  OutreachCampaign,
 ];
 
 /**

@@ -66,6 +66,9 @@ export async function createTestApp(
     PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
     // (the reply reminder's tests call its run on a moved clock)
     REPLY_REMINDER_INTERVAL_SECONDS: '0',
+    // (the reminder rules' and campaigns' tests run them on a moved clock, or turn the campaign job on)
+    OUTREACH_RULES_INTERVAL_SECONDS: '0',
+    OUTREACH_CAMPAIGN_INTERVAL_SECONDS: '0',
     // (the deposit lapse's tests call its run on a moved clock)
     DEPOSIT_LAPSE_INTERVAL_SECONDS: '0',
     // the catalogue is the migrated one (see openSeededTerms); the upcoming-terms tests turn this on

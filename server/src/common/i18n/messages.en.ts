@@ -150,6 +150,11 @@ export const en = {
     'OUT-422-range': 'The upper bound must not be below the lower bound.',
     'OUT-422-key-taken': 'A message template with this key already exists.',
     'OUT-409-used': 'Messages were sent with this template, so it cannot be deleted.',
+    'OUT-409-in-use': 'A campaign or a reminder rule uses it, so it cannot be deleted.',
+    'OUT-422-unknown': 'There is no such record. Please choose one from the list.',
+    'OUT-422-send-at': 'Please give a real date and time to send at.',
+    'OUT-409-campaign-status': 'The campaign is no longer in a state that allows this. Please reload it.',
+    'OUT-409-campaign-started': 'The campaign has started: its segment, template and time can no longer change.',
   },
   messages: {
     emailVerified: 'Thank you: your e-mail address is verified.',

@@ -147,6 +147,11 @@ export const es: LocaleMessages<'one' | 'many' | 'other'> = {
     'OUT-422-range': 'El límite superior no puede ser menor que el inferior.',
     'OUT-422-key-taken': 'Ya existe una plantilla de mensaje con esta clave.',
     'OUT-409-used': 'Se enviaron mensajes con esta plantilla, por lo que no se puede eliminar.',
+    'OUT-409-in-use': 'Una campaña o una regla de recordatorio lo usa, por lo que no se puede eliminar.',
+    'OUT-422-unknown': 'Ese registro no existe. Elija uno de la lista.',
+    'OUT-422-send-at': 'Indique una fecha y hora de envío válidas.',
+    'OUT-409-campaign-status': 'La campaña ya no está en un estado que permita esto. Vuelva a cargarla.',
+    'OUT-409-campaign-started': 'La campaña ya comenzó: su segmento, su plantilla y su hora ya no pueden cambiar.',
   },
   messages: {
     emailVerified: 'Gracias: su dirección de correo electrónico está verificada.',

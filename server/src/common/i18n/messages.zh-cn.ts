@@ -133,6 +133,11 @@ export const zhCN: LocaleMessages<'other'> = {
     'OUT-422-range': '上限不能小于下限。',
     'OUT-422-key-taken': '已存在使用此键的消息模板。',
     'OUT-409-used': '已有消息使用此模板发送，因此无法删除。',
+    'OUT-409-in-use': '有群发活动或提醒规则正在使用它，因此无法删除。',
+    'OUT-422-unknown': '该记录不存在。请从列表中选择。',
+    'OUT-422-send-at': '请填写有效的发送日期和时间。',
+    'OUT-409-campaign-status': '群发活动的当前状态不允许此操作。请重新加载。',
+    'OUT-409-campaign-started': '群发活动已开始：其细分群体、模板和时间不能再更改。',
   },
   messages: {
     emailVerified: '谢谢：您的电子邮件地址已验证。',

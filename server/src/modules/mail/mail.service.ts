@@ -16,6 +16,12 @@ export interface MailMessage {
   links?: string[];
   /** Extra header fields, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` of marketing messages (issue 30, RFC 8058). */
   headers?: Record<string, string>;
+  /**
+   * Makes the Message-ID `<key@MAIL_FROM's domain>` instead of a random one: a message sent again (a retry after
+   * a crash between the server's acceptance and its record) is then recognisably the same message
+   * (`[a-z0-9.-]`, e.g. `outreach-42-1767225600000`; issue 30).
+   */
+  idempotencyKey?: string;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -70,6 +76,12 @@ export class MailService implements OnModuleDestroy {
     return this.transporterPromise;
   }
 
+  /** The domain of MAIL_FROM's address (the right side of stable Message-IDs); `localhost` without one. */
+  private get mailDomain(): string {
+    const address = /<([^>]+)>/.exec(this.config.MAIL_FROM)?.[1] ?? this.config.MAIL_FROM.trim();
+    return /@([A-Za-z0-9.-]+)$/.exec(address)?.[1] ?? 'localhost';
+  }
+
   /** True when messages go to `.eml` files rather than an SMTP server. */
   get writesFiles(): boolean {
     return !this.config.SMTP_URL;
@@ -91,6 +103,7 @@ export class MailService implements OnModuleDestroy {
         text: message.text,
         html: message.html,
         headers: message.headers,
+        ...(message.idempotencyKey ? { messageId: `<${message.idempotencyKey}@${this.mailDomain}>` } : {}),
       });
     } catch (error) {
       this.metrics?.countEmail('failed');

@@ -70,12 +70,15 @@ export class AdminMessageTemplatesController {
     return this.templates.update(id, dto, user);
   }
 
-  /** Deletes a template never used (audited). 409 OUT-409-used once a message was made from it. */
+  /**
+   * Deletes a template never used (audited). 409 OUT-409-used once a message was made from it; 409 OUT-409-in-use
+   * while a reminder rule or a campaign uses it.
+   */
   @Delete(':id')
   @ApiOperation({ operationId: 'deleteMessageTemplate', summary: 'Delete a message template never used' })
   @ApiOkResponse({ type: MessageTemplateResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
-  @ApiConflictResponse({ description: 'OUT-409-used' })
+  @ApiConflictResponse({ description: 'OUT-409-used; OUT-409-in-use' })
   remove(@Param('id') id: string, @CurrentUser() user: User): Promise<MessageTemplateResponse> {
     return this.templates.remove(id, user);
   }

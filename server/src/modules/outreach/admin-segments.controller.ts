@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -84,11 +85,12 @@ export class AdminSegmentsController {
     return this.segments.update(id, dto, user);
   }
 
-  /** Deletes a segment (audited); answers the deleted record. 404 REQ-404. */
+  /** Deletes a segment (audited); answers the deleted record. 404 REQ-404; 409 OUT-409-in-use when a campaign uses it. */
   @Delete(':id')
   @ApiOperation({ operationId: 'deleteSegment', summary: 'Delete a segment' })
   @ApiOkResponse({ type: SegmentResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
+  @ApiConflictResponse({ description: 'OUT-409-in-use (a campaign uses it)' })
   remove(@Param('id') id: string, @CurrentUser() user: User): Promise<SegmentResponse> {
     return this.segments.remove(id, user);
   }

@@ -104,6 +104,12 @@ export class MessageTemplatesService {
       const before = MessageTemplateResponse.from(await this.find(id, repository));
       const [used] = (await manager.query(`SELECT 1 FROM outreach_messages WHERE template_id = $1 LIMIT 1`, [id])) as unknown[];
       if (used) throw new ApiException(HttpStatus.CONFLICT, 'OUT-409-used', { data: before });
+      // a reminder rule's or a campaign's template (issue 30 items 3, 4): 409, never the foreign key's 500
+      const [inUse] = (await manager.query(
+        `SELECT 1 FROM outreach_rules WHERE template_id = $1 UNION ALL SELECT 1 FROM outreach_campaigns WHERE template_id = $1 LIMIT 1`,
+        [id],
+      )) as unknown[];
+      if (inUse) throw new ApiException(HttpStatus.CONFLICT, 'OUT-409-in-use', { data: before });
       await repository.delete(id);
       await this.audit.record({ actor, action: 'delete', resource: 'message-templates', recordId: id, before, after: null }, manager);
       return before;

@@ -124,6 +124,30 @@ export class OutreachMailerService {
   }
 
   /**
+   * Claims a campaign's message for each of `applicationIds` in one statement (issue 30 item 4: an audience of
+   * thousands): as {@link claim} with source `{kind: 'campaign', id: campaignId}` for each, the applications that
+   * exist and were not claimed before; unknown ids are skipped.
+   * @param manager a transaction to claim in
+   * @returns how many were newly claimed
+   * @throws ApiException 404 REQ-404 unknown template
+   */
+  async claimCampaign(
+    campaignId: string,
+    templateId: string,
+    applicationIds: string[],
+    manager: EntityManager = this.db.manager,
+  ): Promise<number> {
+    const template = await this.template(templateId, manager);
+    const inserted = (await manager.query(
+      `INSERT INTO outreach_messages (application_id, email, template_id, kind, source_kind, source_id)
+       SELECT a.id, a.email, $2, $3, 'campaign', $1 FROM applications a WHERE a.id = ANY($4::uuid[]) ORDER BY a.id
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [campaignId, template.id, template.kind, applicationIds],
+    )) as unknown[];
+    return inserted.length;
+  }
+
+  /**
    * One delivery attempt of a claimed message (queued, or failed before). Does nothing to a message already
    * sent, bounced or suppressed, or held by another attempt (`attempted: false`, its state).
    * @param options.locale render in this language instead of the application's
@@ -192,6 +216,8 @@ export class OutreachMailerService {
         html: message.html,
         headers: message.headers,
         links: message.links,
+        // the same Message-ID on every attempt: a resend after a crash is recognisably the same message (campaigns)
+        idempotencyKey: `outreach-${row.id}-${row.createdAt.getTime()}`,
       });
       return await this.finish(row, { status: 'sent', messageId: receipt.messageId, sentAt: now, email });
     } catch (error) {

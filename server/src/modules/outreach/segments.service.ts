@@ -126,6 +126,9 @@ export class SegmentsService {
     return this.db.transaction(async (manager) => {
       const repository = manager.getRepository(OutreachSegment);
       const before = SegmentResponse.from(await this.find(id, repository));
+      // a campaign's audience (issue 30 item 4): 409, never the foreign key's 500
+      const [inUse] = (await manager.query(`SELECT 1 FROM outreach_campaigns WHERE segment_id = $1 LIMIT 1`, [id])) as unknown[];
+      if (inUse) throw new ApiException(HttpStatus.CONFLICT, 'OUT-409-in-use', { data: before });
       await repository.delete(id);
       await this.audit.record({ actor, action: 'delete', resource: 'segments', recordId: id, before, after: null }, manager);
       return before;
