@@ -414,7 +414,8 @@ export class StepChangeCommand implements Cmd {
       button = page.locator('form.step-form .step-actions button[type="button"]').first();
       if ((await button.count()) === 0) return;
     }
-    await button.scrollIntoViewIfNeeded();
+    // the step bar re-renders while a save lands: a detached match is looked up again by the click
+    await button.scrollIntoViewIfNeeded().catch(() => undefined);
     await button.click();
     const deadline = Date.now() + 6000;
     while (stepInUrl(page) === before && Date.now() < deadline) await sleep(100);
