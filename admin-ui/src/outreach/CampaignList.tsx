@@ -19,7 +19,7 @@ const filters = [
   <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
 ];
 
-/** "2031-03-10 10:00 (each applicant's own time)". */
+/** The campaign's send time as the office reads it: its local date and time, then whose zone ("… 10:00 (each applicant's own time)"). */
 export function useSendAtText(): (r: Pick<CampaignRecord, 'sendAt' | 'zone' | 'officeZone'>) => string {
   const translate = useTranslate();
   return (r) =>

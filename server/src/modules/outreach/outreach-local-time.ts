@@ -37,7 +37,7 @@ export function nextDaytime(now: Date, zone: string | null | undefined): Date {
   return day.set({ hour: DAYTIME.fromHour, minute: 0, second: 0, millisecond: 0 }).toJSDate();
 }
 
-/** True when `text` is `YYYY-MM-DDTHH:mm` naming a real date and time (not 2026-02-30T25:00). */
+/** True when `text` is `YYYY-MM-DDTHH:mm` naming a real date and time (not the 30th of February, nor hour 25). */
 export function isLocalTime(text: string): boolean {
   return LOCAL_TIME_PATTERN.test(text) && DateTime.fromISO(text, { zone: 'UTC' }).isValid;
 }
