@@ -22,7 +22,8 @@ const windowEnd = windowStart.plus({ hours: 4 });
 const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 beforeAll(async () => {
-  portal = await startPortal();
+  // the quick start's path: the server initialises, migrates and runs its own embedded PostgreSQL
+  portal = await startPortal({}, { embedded: true });
   browser = await launchBrowser();
 });
 

@@ -1,8 +1,11 @@
 import pg from 'pg';
-import { createEmptyDatabase } from '../../server/test/support/test-database.js';
+import { createEmptyDatabase, createMigratedDatabase, type EmptyDatabase } from '../../server/test/support/test-database.js';
 
-/** The test PostgreSQL server the e2e portals may get a database of their own on. */
-const SERVER_URL = process.env.E2E_DATABASE_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+/**
+ * The run's PostgreSQL server the e2e portals get a database of their own on (set by global-setup: the
+ * embedded one it started, or `E2E_DATABASE_SERVER_URL` as given).
+ */
+const serverUrl = () => process.env.E2E_DATABASE_SERVER_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 
 /** A database of its own on the test PostgreSQL server, with a connected client. */
 export interface TestDatabase {
@@ -15,11 +18,11 @@ export interface TestDatabase {
 }
 
 /**
- * Creates an empty database `portal_e2e_<random>` on the test PostgreSQL server (`E2E_DATABASE_SERVER_URL`,
- * default the local `root` server) and connects to it; the portal started on it migrates it.
+ * Creates an empty database `portal_e2e_<random>` on the run's PostgreSQL server (`E2E_DATABASE_SERVER_URL`,
+ * outside jest the local `root` server) and connects to it; the portal started on it migrates it.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const database = await createEmptyDatabase('portal_e2e', SERVER_URL);
+  const database = await createEmptyDatabase('portal_e2e', serverUrl());
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   return {
@@ -30,4 +33,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.drop();
     },
   };
+}
+
+/**
+ * Creates `portal_e2e_<random>` as a copy of the run's migrated template database (`E2E_DATABASE_TEMPLATE`,
+ * made by global-setup) on the run's server: a portal on it starts without migrating.
+ * @throws Error when the run has no template (outside the e2e jest run), or what PostgreSQL answers
+ */
+export async function createTemplateCopy(): Promise<EmptyDatabase> {
+  const template = process.env.E2E_DATABASE_TEMPLATE;
+  if (!template) throw new Error('E2E_DATABASE_TEMPLATE is not set: run the e2e tests through jest (global-setup)');
+  return createMigratedDatabase('portal_e2e', serverUrl(), template);
 }

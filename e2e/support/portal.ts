@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../server/src/common/net/free-port.js';
+import { createTemplateCopy } from './database.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -22,13 +23,22 @@ export interface RunningPortal {
 }
 
 /**
- * Starts `server/dist/server/src/main.js` (run `npm run build` first) with a fresh data folder: the
- * embedded PostgreSQL unless `DATABASE_URL` is given in `env`. Resolves once `/api/health/ready` answers.
+ * Starts `server/dist/server/src/main.js` (run `npm run build` first) with a fresh data folder, on a copy of
+ * the run's migrated template database (e2e global-setup; its seeded terms already open, see
+ * {@link openSeededTerms}) unless `DATABASE_URL` is given in `env` or `options.embedded` asks for the quick
+ * start's own embedded PostgreSQL in the data folder. Resolves once `/api/health/ready` answers.
  * @param env extra environment for the server
- * @param options.openSeededTerms false: leave the catalogue as the server made it (default: {@link openSeededTerms})
+ * @param options.embedded true: no `DATABASE_URL`, the server starts, initialises and migrates its own embedded
+ *   PostgreSQL as `npm start` does (also when the run has no template, e.g. a script outside jest)
+ * @param options.openSeededTerms false: leave the catalogue as the migrations made it (implies `embedded`)
  * @throws Error with the server's output when it does not become ready within 60 s
  */
-export async function startPortal(env: Record<string, string> = {}, options: { openSeededTerms?: boolean } = {}): Promise<RunningPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: { openSeededTerms?: boolean; embedded?: boolean } = {},
+): Promise<RunningPortal> {
+  const embedded = options.embedded === true || options.openSeededTerms === false || !process.env.E2E_DATABASE_TEMPLATE;
+  const database = env.DATABASE_URL || embedded ? undefined : await createTemplateCopy();
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,6 +62,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
       DEMO_DATA: 'false',
       // No load balancer watches readiness here: stop() need not wait the production drain delay.
       SHUTDOWN_DRAIN_DELAY_MS: '0',
+      ...(database ? { DATABASE_URL: database.url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +73,10 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The portal exited during start-up:\n${log}`);
+    if (child.exitCode !== null) {
+      await database?.drop();
+      throw new Error(`The portal exited during start-up:\n${log}`);
+    }
     try {
       const response = await fetch(`${baseUrl}/api/health/ready`);
       if (response.ok) break;
@@ -71,11 +85,13 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await database?.drop();
       throw new Error(`The portal did not become ready in 60 s:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  if (options.openSeededTerms !== false) await openSeededTerms(baseUrl);
+  // a copy of the template has them open already
+  if (options.openSeededTerms !== false && !database) await openSeededTerms(baseUrl);
   return {
     baseUrl,
     dataDir,
@@ -87,14 +103,16 @@ export async function startPortal(env: Record<string, string> = {}, options: { o
         await exited;
         clearTimeout(timer);
       }
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * Opens every offering's window around the real today (a month ago until a year on) through the console
- * API, as an office would: the browser tests written before admission cycles became data (issue 25) keep
+ * Opens every offering's window of the seeded terms around the real today (a month ago until a year on)
+ * through the console API, as an office would (the template database of the e2e run gets the same through
+ * `support/seeded-terms.mjs`): the browser tests written before admission cycles became data (issue 25) keep
  * choosing the terms the migration seeded by name. Rounds, fees and the late fee's start stay as migrated.
  */
 export async function openSeededTerms(baseUrl: string): Promise<void> {

@@ -100,9 +100,15 @@ const note = (real: TypingReal, text: string) => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits until the step form (and its status line) shows. */
+/**
+ * Waits until the form of the step in the URL (and its status line) shows: after a step change the URL
+ * moves first, and the previous step's form may still be on the page for a moment (a command that looked
+ * for the previous step's Back button then found one that went away under its click).
+ */
 export async function waitForStepForm(page: Page): Promise<void> {
-  await page.locator('form.step-form').first().waitFor({ timeout: 20_000 });
+  const step = stepInUrl(page);
+  const form = step > 0 ? `form.step-form[aria-labelledby="step-${step}-title"]` : 'form.step-form';
+  await page.locator(form).first().waitFor({ timeout: 20_000 });
 }
 
 /** Names among `fields` that are shown on the page now. */
