@@ -1922,6 +1922,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/segments/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Count and sample of an unsaved segment filter */
+    post: operations['previewSegmentFilter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/segments/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A segment's count and sample now */
+    get: operations['previewSegment'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/segments': {
     parameters: {
       query?: never;
@@ -1934,23 +1968,6 @@ export interface paths {
     put?: never;
     /** Create a segment */
     post: operations['createSegment'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/segments/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Count and sample of an unsaved segment filter */
-    post: operations['previewSegmentFilter'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1976,17 +1993,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/segments/{id}/preview': {
+  '/api/admin/message-templates/{id}/preview': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** A segment's count and sample now */
-    get: operations['previewSegment'];
+    get?: never;
     put?: never;
-    post?: never;
+    /** Render a message template for an application */
+    post: operations['previewMessageTemplate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/message-templates/{id}/test-send': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a message template to the admin's own address */
+    post: operations['testSendMessageTemplate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2025,40 +2059,6 @@ export interface paths {
     post?: never;
     /** Delete a message template never used */
     delete: operations['deleteMessageTemplate'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/message-templates/{id}/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Render a message template for an application */
-    post: operations['previewMessageTemplate'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/message-templates/{id}/test-send': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Send a message template to the admin's own address */
-    post: operations['testSendMessageTemplate'];
-    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2185,43 +2185,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/campaigns': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** List campaigns with their counts */
-    get: operations['listCampaigns'];
-    put?: never;
-    /** Create a campaign (draft) */
-    post: operations['createCampaign'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/campaigns/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One campaign with its counts */
-    get: operations['getCampaign'];
-    /** Change a campaign */
-    put: operations['updateCampaign'];
-    post?: never;
-    /** Delete a draft campaign */
-    delete: operations['deleteCampaign'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/campaigns/{id}/counts': {
     parameters: {
       query?: never;
@@ -2302,6 +2265,43 @@ export interface paths {
     /** Cancel a campaign */
     post: operations['cancelCampaign'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List campaigns with their counts */
+    get: operations['listCampaigns'];
+    put?: never;
+    /** Create a campaign (draft) */
+    post: operations['createCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/campaigns/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One campaign with its counts */
+    get: operations['getCampaign'];
+    /** Change a campaign */
+    put: operations['updateCampaign'];
+    post?: never;
+    /** Delete a draft campaign */
+    delete: operations['deleteCampaign'];
     options?: never;
     head?: never;
     patch?: never;
@@ -5443,16 +5443,6 @@ export interface components {
       /** @description the applicant's reply (any of; `none`: no reply yet; issue 29) */
       reply?: ('accepted' | 'declined' | 'deferral_requested' | 'staying_on_waitlist' | 'withdrawn_from_waitlist' | 'lapsed' | 'none')[];
     };
-    SegmentResponse: {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      filter: components['schemas']['SegmentFilterDto'];
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      updatedAt: string;
-    };
     SegmentPreviewDto: {
       filter: components['schemas']['SegmentFilterDto'];
     };
@@ -5486,50 +5476,21 @@ export interface components {
       /** @description at most 20, the longest idle first (then by id) */
       sample: components['schemas']['SegmentSampleRow'][];
     };
-    SegmentDto: {
-      /** @example Drafts idle a week */
-      name: string;
-      /** @description the allow-listed filter (unknown fields: 422 VAL-001) */
-      filter: components['schemas']['SegmentFilterDto'];
-    };
-    LocalizedMessageDto: {
-      /** @description one line; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
-      subject: string;
-      /** @description plain text, blank lines between paragraphs; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
-      body: string;
-    };
-    MessageTemplateContentDto: {
-      en: components['schemas']['LocalizedMessageDto'];
-      es: components['schemas']['LocalizedMessageDto'];
-      'zh-CN': components['schemas']['LocalizedMessageDto'];
-    };
-    MessageTemplateResponse: {
+    SegmentResponse: {
       /** Format: uuid */
       id: string;
-      key: string;
       name: string;
-      /** @enum {string} */
-      kind: 'transactional' | 'marketing';
-      content: components['schemas']['MessageTemplateContentDto'];
+      filter: components['schemas']['SegmentFilterDto'];
       /** Format: date-time */
       createdAt: string;
       /** Format: date-time */
       updatedAt: string;
     };
-    MessageTemplateDto: {
-      /**
-       * @description stable key, unique
-       * @example idle-draft-reminder
-       */
-      key: string;
-      /** @example Reminder: draft idle a week */
+    SegmentDto: {
+      /** @example Drafts idle a week */
       name: string;
-      /**
-       * @description transactional: always sent; marketing: respects the opt-out, carries List-Unsubscribe
-       * @enum {string}
-       */
-      kind: 'transactional' | 'marketing';
-      content: components['schemas']['MessageTemplateContentDto'];
+      /** @description the allow-listed filter (unknown fields: 422 VAL-001) */
+      filter: components['schemas']['SegmentFilterDto'];
     };
     TemplatePreviewDto: {
       /** Format: uuid */
@@ -5616,6 +5577,45 @@ export interface components {
       sentAt: string | null;
       /** Format: date-time */
       updatedAt: string;
+    };
+    LocalizedMessageDto: {
+      /** @description one line; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
+      subject: string;
+      /** @description plain text, blank lines between paragraphs; variables {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}} {{continueLink}} */
+      body: string;
+    };
+    MessageTemplateContentDto: {
+      en: components['schemas']['LocalizedMessageDto'];
+      es: components['schemas']['LocalizedMessageDto'];
+      'zh-CN': components['schemas']['LocalizedMessageDto'];
+    };
+    MessageTemplateResponse: {
+      /** Format: uuid */
+      id: string;
+      key: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'transactional' | 'marketing';
+      content: components['schemas']['MessageTemplateContentDto'];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    MessageTemplateDto: {
+      /**
+       * @description stable key, unique
+       * @example idle-draft-reminder
+       */
+      key: string;
+      /** @example Reminder: draft idle a week */
+      name: string;
+      /**
+       * @description transactional: always sent; marketing: respects the opt-out, carries List-Unsubscribe
+       * @enum {string}
+       */
+      kind: 'transactional' | 'marketing';
+      content: components['schemas']['MessageTemplateContentDto'];
     };
     OutreachCountsResponse: {
       total: number;
@@ -20827,6 +20827,215 @@ export interface operations {
       };
     };
   };
+  previewSegmentFilter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SegmentPreviewDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentPreviewResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  previewSegment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SegmentPreviewResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
   listSegments: {
     parameters: {
       query?: {
@@ -20938,114 +21147,6 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SegmentResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description VAL-001 */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "VAL-001",
-           *       "message": "Some fields need your attention.",
-           *       "errors": {
-           *         "emergencyContact.email": [
-           *           "Must be a valid e-mail address."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  previewSegmentFilter: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['SegmentPreviewDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SegmentPreviewResponse'];
         };
       };
       /** @description AUTH-401 */
@@ -21479,7 +21580,7 @@ export interface operations {
       };
     };
   };
-  previewSegment: {
+  previewMessageTemplate: {
     parameters: {
       query?: never;
       header?: never;
@@ -21488,14 +21589,18 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplatePreviewDto'];
+      };
+    };
     responses: {
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['SegmentPreviewResponse'];
+          'application/json': components['schemas']['RenderedMessageResponse'];
         };
       };
       /** @description AUTH-401 */
@@ -21530,7 +21635,112 @@ export interface operations {
           'application/json': components['schemas']['ApiErrorBody'];
         };
       };
-      /** @description REQ-404 */
+      /** @description REQ-404 template; APP-404 application */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  testSendMessageTemplate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplatePreviewDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OutreachMessageResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 template; APP-404 application */
       404: {
         headers: {
           [name: string]: unknown;
@@ -22085,216 +22295,6 @@ export interface operations {
            *       "success": false,
            *       "code": "OUT-409-used",
            *       "message": "Messages were sent with this template, so it cannot be deleted."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  previewMessageTemplate: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['TemplatePreviewDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RenderedMessageResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 template; APP-404 application */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  testSendMessageTemplate: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['TemplatePreviewDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OutreachMessageResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 template; APP-404 application */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
            *     }
            */
           'application/json': components['schemas']['ApiErrorBody'];
@@ -23097,566 +23097,6 @@ export interface operations {
       };
     };
   };
-  listCampaigns: {
-    parameters: {
-      query?: {
-        sort?: string;
-        range?: string;
-        filter?: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          /**
-           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
-           * @example campaigns 0-24/137
-           */
-          'Content-Range': string;
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CampaignResponse'][];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  createCampaign: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CampaignDto'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CampaignResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description VAL-001 */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "VAL-001",
-           *       "message": "Some fields need your attention.",
-           *       "errors": {
-           *         "emergencyContact.email": [
-           *           "Must be a valid e-mail address."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  getCampaign: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CampaignResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  updateCampaign: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CampaignDto'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CampaignResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description OUT-409-campaign-status; OUT-409-campaign-started */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "OUT-409-campaign",
-           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description VAL-001 */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "VAL-001",
-           *       "message": "Some fields need your attention.",
-           *       "errors": {
-           *         "emergencyContact.email": [
-           *           "Must be a valid e-mail address."
-           *         ]
-           *       }
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
-  deleteCampaign: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CampaignResponse'];
-        };
-      };
-      /** @description AUTH-401 */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-401",
-           *       "message": "Please log in."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description AUTH-403 */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "AUTH-403",
-           *       "message": "You are not allowed to do this."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description REQ-404 */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-404",
-           *       "message": "Not found."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description OUT-409-campaign-status */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "OUT-409-campaign",
-           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Client error in the error shape (codes in docs/api.md) */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "REQ-400",
-           *       "message": "The request could not be read. Please check what was sent."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "success": false,
-           *       "code": "SRV-500",
-           *       "message": "Something went wrong on our side. Please try again."
-           *     }
-           */
-          'application/json': components['schemas']['ApiErrorBody'];
-        };
-      };
-    };
-  };
   countCampaignMessages: {
     parameters: {
       query?: never;
@@ -24131,6 +23571,566 @@ export interface operations {
     };
   };
   cancelCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  listCampaigns: {
+    parameters: {
+      query?: {
+        sort?: string;
+        range?: string;
+        filter?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /**
+           * @description The page and the total, as ra-data-simple-rest reads it: `<resource> <first>-<last>/<total>`, indexes from 0, both included (an empty page: `<first>-<first>/<total>`). Exposed to browsers through CORS.
+           * @example campaigns 0-24/137
+           */
+          'Content-Range': string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'][];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  createCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  getCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  updateCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CampaignDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CampaignResponse'];
+        };
+      };
+      /** @description AUTH-401 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-401",
+           *       "message": "Please log in."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description AUTH-403 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "AUTH-403",
+           *       "message": "You are not allowed to do this."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description REQ-404 */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-404",
+           *       "message": "Not found."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description OUT-409-campaign-status; OUT-409-campaign-started */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "OUT-409-campaign",
+           *       "message": "The campaign is no longer in a state that allows this. Please reload it."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description VAL-001 */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "VAL-001",
+           *       "message": "Some fields need your attention.",
+           *       "errors": {
+           *         "emergencyContact.email": [
+           *           "Must be a valid e-mail address."
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Client error in the error shape (codes in docs/api.md) */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "REQ-400",
+           *       "message": "The request could not be read. Please check what was sent."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+      /** @description Server error in the error shape (SRV-500, SRV-503, MAI-002, PAY-002) */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "success": false,
+           *       "code": "SRV-500",
+           *       "message": "Something went wrong on our side. Please try again."
+           *     }
+           */
+          'application/json': components['schemas']['ApiErrorBody'];
+        };
+      };
+    };
+  };
+  deleteCampaign: {
     parameters: {
       query?: never;
       header?: never;

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DateTime } from 'luxon';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../src/common/net/free-port.js';
 import { CampaignRunnerService } from '../src/modules/outreach/campaign-runner.service.js';
 import { compileServer } from './support/compiled-server.js';
+import { ServerProcesses } from './support/server-process.js';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './support/smtp-sink.js';
 import { createMigratedDatabase, type EmptyDatabase } from './support/test-database.js';
 import { ADMIN, createTestApp, startApplication, type TestApp } from './support/test-app.js';
@@ -433,48 +429,18 @@ describe('Campaigns across kill -9', () => {
   let database: EmptyDatabase;
   let db: pg.Client;
   let sink: SmtpSink;
-  const children: { child: ChildProcessWithoutNullStreams; exited: Promise<unknown> }[] = [];
+  const servers = new ServerProcesses();
 
-  async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MAIN, '--production'], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'test',
-        ALLOW_NON_PRODUCTION: 'true',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: database.url,
-        DATA_DIR: await mkdtemp(join(tmpdir(), 'portal-campaign-')),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        DEMO_DATA: 'false',
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '10000',
-        CATALOGUE_UPCOMING_TERMS: 'true',
-        PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
-        OUTREACH_RULES_INTERVAL_SECONDS: '0',
-        SMTP_URL: `${sink.url}?pool=true`,
-        PUBLIC_URL,
-        JOBS_POLL_SECONDS: '0.5',
-        OUTREACH_CAMPAIGN_INTERVAL_SECONDS: '1',
-        OUTREACH_CAMPAIGN_LEASE_SECONDS: '3',
-      },
+  const startServer = () =>
+    servers.start(MAIN, {
+      DATABASE_URL: database.url,
+      OUTREACH_RULES_INTERVAL_SECONDS: '0',
+      SMTP_URL: `${sink.url}?pool=true`,
+      PUBLIC_URL,
+      JOBS_POLL_SECONDS: '0.5',
+      OUTREACH_CAMPAIGN_INTERVAL_SECONDS: '1',
+      OUTREACH_CAMPAIGN_LEASE_SECONDS: '3',
     });
-    const output: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    children.push({ child, exited });
-    const base = `http://127.0.0.1:${port}`;
-    for (const started = Date.now(); Date.now() - started < 90_000; await new Promise((r) => setTimeout(r, 200))) {
-      if (child.exitCode !== null) throw new Error(`server exited during start:\n${output.join('')}`);
-      if ((await fetch(`${base}/api/health/ready`).catch(() => null))?.status === 200) return { child, base };
-    }
-    throw new Error(`server not ready in 90 s:\n${output.join('')}`);
-  }
 
   beforeAll(async () => {
     [MAIN, database, sink] = await Promise.all([
@@ -486,8 +452,7 @@ describe('Campaigns across kill -9', () => {
     await db.connect();
   }, 300_000);
   afterAll(async () => {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map((c) => c.exited));
+    await servers.stopAll();
     await db?.end();
     await sink?.close();
     await database?.drop();
@@ -560,7 +525,7 @@ describe('Campaigns across kill -9', () => {
     for (const deadline = Date.now() + 60_000; sent() < kill; await new Promise((r) => setTimeout(r, 5)))
       if (Date.now() > deadline) throw new Error(`only ${sent()} messages in 60 s`);
     first.child.kill('SIGKILL');
-    await children[0]!.exited;
+    await first.exited;
     expect(first.child.signalCode).toBe('SIGKILL');
     const atKill = (
       await db.query(

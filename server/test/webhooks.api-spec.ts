@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { WebhookVerificationError } from 'standardwebhooks';
-import { freePort } from '../src/common/net/free-port.js';
 import { WEBHOOK_EVENT_TYPES } from '../src/modules/webhooks/webhook-events.js';
 import { compileServer } from './support/compiled-server.js';
+import { ServerProcesses } from './support/server-process.js';
 import { createEmptyDatabase, type EmptyDatabase } from './support/test-database.js';
 import { applicantJourney } from './support/journey.js';
 import { ADMIN, createTestApp, MOSHE_START, startApplication, type TestApp } from './support/test-app.js';
@@ -384,45 +380,10 @@ describe('Webhooks across kill -9', () => {
   let database: EmptyDatabase;
   let db: pg.Client;
   let receiver: WebhookReceiver;
-  const children: { child: ChildProcessWithoutNullStreams; exited: Promise<unknown> }[] = [];
+  const servers = new ServerProcesses();
 
   /** Starts `main.js --production` (NODE_ENV=test) on the test database and waits for readiness. */
-  async function startServer(): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MAIN, '--production'], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: 'test',
-        ALLOW_NON_PRODUCTION: 'true',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: await mkdtemp(join(tmpdir(), 'portal-webhooks-')),
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        DEMO_DATA: 'false',
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '10000',
-        // the migrated terms have all begun: keep the next ones open (issue 25)
-        CATALOGUE_UPCOMING_TERMS: 'true',
-        PAYMENT_SETTLE_INTERVAL_SECONDS: '0',
-        ...WEBHOOK_ENV,
-      },
-    });
-    const output: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    children.push({ child, exited });
-    const base = `http://127.0.0.1:${port}`;
-    for (const started = Date.now(); Date.now() - started < 90_000; await new Promise((r) => setTimeout(r, 200))) {
-      if (child.exitCode !== null) throw new Error(`server exited during start:\n${output.join('')}`);
-      if ((await fetch(`${base}/api/health/ready`).catch(() => null))?.status === 200) return { child, base };
-    }
-    throw new Error(`server not ready in 90 s:\n${output.join('')}`);
-  }
+  const startServer = () => servers.start(MAIN, { DATABASE_URL: databaseUrl, ...WEBHOOK_ENV });
 
   beforeAll(async () => {
     MAIN = await compileServer('webhooks-test');
@@ -434,8 +395,7 @@ describe('Webhooks across kill -9', () => {
   }, 300_000);
 
   afterAll(async () => {
-    for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    await Promise.all(children.map((c) => c.exited));
+    await servers.stopAll();
     await db?.end();
     await receiver?.close();
     await database?.drop();
@@ -486,7 +446,7 @@ describe('Webhooks across kill -9', () => {
       first.child.kill('SIGKILL');
       burst = await Promise.all(starts);
     });
-    await children[0].exited;
+    await first.exited;
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const journeyEvents = (

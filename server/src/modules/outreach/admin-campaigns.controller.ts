@@ -1,55 +1,55 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_SORT_FIELDS, CampaignsService } from './campaigns.service.js';
 import { CampaignDto, CampaignResponse } from './dto/campaign.dto.js';
 import { OutreachCountsResponse } from './dto/outreach-message.dto.js';
+import { OutreachCrudController } from './outreach-crud.controller.js';
 
 /**
  * Campaigns (issue 30 item 4; docs/api.md "Campaigns and reminders") in the ra-data-simple-rest dialect, with
  * their actions: schedule, pause, resume, cancel — each allowed from some statuses only (409
  * OUT-409-campaign-status, with the campaign as `data`) and audited. Admins only. A campaign's messages are in
  * the delivery log (`sourceKind` campaign, `sourceId` its id).
+ * - List: with their counts, last changed first by default; filters `q` (part of the name), `status` (one or a
+ *   list), `id` (list).
+ * - Create (a draft): 422 VAL-001 for a field out of range, `segmentId` / `templateId` of nothing
+ *   (OUT-422-unknown), `sendAt` not a real local date and time (OUT-422-send-at).
+ * - Change: anything before it starts (a scheduled one moves to the new time); once started only `name` and
+ *   `perMinute` (409 OUT-409-campaign-started); 409 OUT-409-campaign-status when cancelled or done; 422 as on
+ *   create (and `sendAt` required once scheduled).
+ * - Delete: a draft only (409 OUT-409-campaign-status once scheduled: cancel it instead).
  */
 @ApiTags('admin')
 @Controller('admin/campaigns')
 @AdminOnly()
-export class AdminCampaignsController {
-  constructor(private readonly campaigns: CampaignsService) {}
-
-  /**
-   * A page of campaigns with their counts, `Content-Range`, last changed first by default. Filters: `q` (part of
-   * the name), `status` (one or a list), `id` (list). Sort: `id`, `name`, `status`, `sendAt`, `startsAt`,
-   * `createdAt`, `updatedAt`. 400 REQ-400 on a malformed query.
-   */
-  @Get()
-  @ApiOperation({ operationId: 'listCampaigns', summary: 'List campaigns with their counts' })
-  @ApiOkResponse({ type: [CampaignResponse] })
-  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<CampaignResponse[]> {
-    return listPage({ ...query, sort: query.sort ?? '["updatedAt","DESC"]' }, response, 'campaigns', CAMPAIGN_SORT_FIELDS, (parsed) =>
-      this.campaigns.page(parsed),
-    );
-  }
-
-  /** One campaign with its counts. 404 REQ-404. */
-  @Get(':id')
-  @ApiOperation({ operationId: 'getCampaign', summary: 'One campaign with its counts' })
-  @ApiOkResponse({ type: CampaignResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  get(@Param('id') id: string): Promise<CampaignResponse> {
-    return this.campaigns.get(id);
+export class AdminCampaignsController extends OutreachCrudController({
+  resource: 'campaigns',
+  noun: 'Campaign',
+  dto: CampaignDto,
+  response: CampaignResponse,
+  sortable: CAMPAIGN_SORT_FIELDS,
+  defaultSort: '["updatedAt","DESC"]',
+  summaries: {
+    list: 'List campaigns with their counts',
+    get: 'One campaign with its counts',
+    create: 'Create a campaign (draft)',
+    update: 'Change a campaign',
+    remove: 'Delete a draft campaign',
+  },
+  conflicts: { update: 'OUT-409-campaign-status; OUT-409-campaign-started', remove: 'OUT-409-campaign-status' },
+}) {
+  constructor(protected readonly service: CampaignsService) {
+    super();
   }
 
   /**
@@ -61,44 +61,7 @@ export class AdminCampaignsController {
   @ApiOkResponse({ type: OutreachCountsResponse })
   @ApiNotFoundResponse({ description: 'REQ-404' })
   counts(@Param('id') id: string): Promise<OutreachCountsResponse> {
-    return this.campaigns.counts(id);
-  }
-
-  /**
-   * Creates a draft (audited). 422 VAL-001: a field out of range, `segmentId` / `templateId` of nothing
-   * (OUT-422-unknown), `sendAt` not a real local date and time (OUT-422-send-at).
-   */
-  @Post()
-  @ApiOperation({ operationId: 'createCampaign', summary: 'Create a campaign (draft)' })
-  @ApiCreatedResponse({ type: CampaignResponse })
-  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  create(@Body() dto: CampaignDto, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.create(dto, user);
-  }
-
-  /**
-   * Changes a campaign (audited): anything before it starts (a scheduled one moves to the new time); once
-   * started only `name` and `perMinute` (409 OUT-409-campaign-started). 409 OUT-409-campaign-status when
-   * cancelled or done; 404; 422 as on create (and `sendAt` required once scheduled).
-   */
-  @Put(':id')
-  @ApiOperation({ operationId: 'updateCampaign', summary: 'Change a campaign' })
-  @ApiOkResponse({ type: CampaignResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  @ApiConflictResponse({ description: 'OUT-409-campaign-status; OUT-409-campaign-started' })
-  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  update(@Param('id') id: string, @Body() dto: CampaignDto, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.update(id, dto, user);
-  }
-
-  /** Deletes a draft (audited; answers it). 409 OUT-409-campaign-status once scheduled (cancel it instead). 404. */
-  @Delete(':id')
-  @ApiOperation({ operationId: 'deleteCampaign', summary: 'Delete a draft campaign' })
-  @ApiOkResponse({ type: CampaignResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  @ApiConflictResponse({ description: 'OUT-409-campaign-status' })
-  remove(@Param('id') id: string, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.remove(id, user);
+    return this.service.counts(id);
   }
 
   /**
@@ -114,7 +77,7 @@ export class AdminCampaignsController {
   @ApiConflictResponse({ description: 'OUT-409-campaign-status' })
   @ApiUnprocessableEntityResponse({ description: 'VAL-001 (sendAt)' })
   schedule(@Param('id') id: string, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.schedule(id, user);
+    return this.service.schedule(id, user);
   }
 
   /** Pauses a scheduled or running campaign between two messages (→ paused, audited). 409 otherwise; 404. */
@@ -125,7 +88,7 @@ export class AdminCampaignsController {
   @ApiNotFoundResponse({ description: 'REQ-404' })
   @ApiConflictResponse({ description: 'OUT-409-campaign-status' })
   pause(@Param('id') id: string, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.pause(id, user);
+    return this.service.pause(id, user);
   }
 
   /** Resumes a paused campaign (→ running if it had started, else scheduled; audited). 409 otherwise; 404. */
@@ -136,7 +99,7 @@ export class AdminCampaignsController {
   @ApiNotFoundResponse({ description: 'REQ-404' })
   @ApiConflictResponse({ description: 'OUT-409-campaign-status' })
   resume(@Param('id') id: string, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.resume(id, user);
+    return this.service.resume(id, user);
   }
 
   /**
@@ -150,6 +113,6 @@ export class AdminCampaignsController {
   @ApiNotFoundResponse({ description: 'REQ-404' })
   @ApiConflictResponse({ description: 'OUT-409-campaign-status' })
   cancel(@Param('id') id: string, @CurrentUser() user: User): Promise<CampaignResponse> {
-    return this.campaigns.cancel(id, user);
+    return this.service.cancel(id, user);
   }
 }

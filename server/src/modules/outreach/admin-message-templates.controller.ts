@@ -1,86 +1,43 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
-import type { Response } from 'express';
-import { listPage, SimpleRestListQuery } from '../../common/http/simple-rest.js';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AdminOnly } from '../auth/auth.guards.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { MessageTemplateDto, MessageTemplateResponse, RenderedMessageResponse, TemplatePreviewDto } from './dto/message-template.dto.js';
 import { OutreachMessageResponse } from './dto/outreach-message.dto.js';
 import { MessageTemplatesService } from './message-templates.service.js';
+import { OutreachCrudController } from './outreach-crud.controller.js';
 
 /**
  * Message templates (issue 30 item 2; docs/api.md "Outreach") in the ra-data-simple-rest dialect, with a
- * preview for any application and a test send to the calling admin. Admins only.
+ * preview for any application and a test send to the calling admin. List filters: `q` (key or name), `kind`,
+ * `id` (list). Subject and body are in en, es and zh-CN, each using only the variables {{fullName}}
+ * {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}} {{referenceNumber}} {{link}}
+ * {{continueLink}}; anything else (another name, a block, a helper, `{{{raw}}}`) → 422 VAL-001 on
+ * `content.<locale>.<subject|body>`, a key in use → 422 VAL-001 on `key` (create and change alike, audited). A
+ * template is deleted only if never used: 409 OUT-409-used once a message was made from it, 409 OUT-409-in-use
+ * while a reminder rule or a campaign uses it. Admins only.
  */
 @ApiTags('admin')
 @Controller('admin/message-templates')
 @AdminOnly()
-export class AdminMessageTemplatesController {
-  constructor(private readonly templates: MessageTemplatesService) {}
-
-  /** A page of templates with `Content-Range`. Filters: `q` (key or name), `kind`, `id` (list). */
-  @Get()
-  @ApiOperation({ operationId: 'listMessageTemplates', summary: 'List message templates' })
-  @ApiOkResponse({ type: [MessageTemplateResponse] })
-  list(@Query() query: SimpleRestListQuery, @Res({ passthrough: true }) response: Response): Promise<MessageTemplateResponse[]> {
-    return listPage(query, response, 'message-templates', ['id', 'key', 'name', 'kind', 'createdAt', 'updatedAt'], (parsed) =>
-      this.templates.page(parsed),
-    );
-  }
-
-  /** One template. 404 REQ-404. */
-  @Get(':id')
-  @ApiOperation({ operationId: 'getMessageTemplate', summary: 'One message template' })
-  @ApiOkResponse({ type: MessageTemplateResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  get(@Param('id') id: string): Promise<MessageTemplateResponse> {
-    return this.templates.get(id);
-  }
-
-  /**
-   * Creates a template (audited). Subject and body in en, es and zh-CN, each using only the variables
-   * {{fullName}} {{greetingName}} {{firstName}} {{lastName}} {{program}} {{term}} {{deadline}}
-   * {{referenceNumber}} {{link}} {{continueLink}}; anything else (another name, a block, a helper,
-   * `{{{raw}}}`) → 422 VAL-001 on `content.<locale>.<subject|body>`; a key in use → 422 VAL-001 on `key`.
-   */
-  @Post()
-  @ApiOperation({ operationId: 'createMessageTemplate', summary: 'Create a message template (variables checked)' })
-  @ApiCreatedResponse({ type: MessageTemplateResponse })
-  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  create(@Body() dto: MessageTemplateDto, @CurrentUser() user: User): Promise<MessageTemplateResponse> {
-    return this.templates.create(dto, user);
-  }
-
-  /** Changes a template (audited; checked as on create). 404 REQ-404; 422 VAL-001. */
-  @Put(':id')
-  @ApiOperation({ operationId: 'updateMessageTemplate', summary: 'Change a message template' })
-  @ApiOkResponse({ type: MessageTemplateResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  @ApiUnprocessableEntityResponse({ description: 'VAL-001' })
-  update(@Param('id') id: string, @Body() dto: MessageTemplateDto, @CurrentUser() user: User): Promise<MessageTemplateResponse> {
-    return this.templates.update(id, dto, user);
-  }
-
-  /**
-   * Deletes a template never used (audited). 409 OUT-409-used once a message was made from it; 409 OUT-409-in-use
-   * while a reminder rule or a campaign uses it.
-   */
-  @Delete(':id')
-  @ApiOperation({ operationId: 'deleteMessageTemplate', summary: 'Delete a message template never used' })
-  @ApiOkResponse({ type: MessageTemplateResponse })
-  @ApiNotFoundResponse({ description: 'REQ-404' })
-  @ApiConflictResponse({ description: 'OUT-409-used; OUT-409-in-use' })
-  remove(@Param('id') id: string, @CurrentUser() user: User): Promise<MessageTemplateResponse> {
-    return this.templates.remove(id, user);
+export class AdminMessageTemplatesController extends OutreachCrudController({
+  resource: 'message-templates',
+  noun: 'MessageTemplate',
+  dto: MessageTemplateDto,
+  response: MessageTemplateResponse,
+  sortable: ['id', 'key', 'name', 'kind', 'createdAt', 'updatedAt'],
+  summaries: {
+    list: 'List message templates',
+    get: 'One message template',
+    create: 'Create a message template (variables checked)',
+    update: 'Change a message template',
+    remove: 'Delete a message template never used',
+  },
+  conflicts: { remove: 'OUT-409-used; OUT-409-in-use' },
+}) {
+  constructor(protected readonly service: MessageTemplatesService) {
+    super();
   }
 
   /**
@@ -94,7 +51,7 @@ export class AdminMessageTemplatesController {
   @ApiOkResponse({ type: RenderedMessageResponse })
   @ApiNotFoundResponse({ description: 'REQ-404 template; APP-404 application' })
   preview(@Param('id') id: string, @Body() dto: TemplatePreviewDto): Promise<RenderedMessageResponse> {
-    return this.templates.preview(id, dto);
+    return this.service.preview(id, dto);
   }
 
   /**
@@ -108,6 +65,6 @@ export class AdminMessageTemplatesController {
   @ApiOkResponse({ type: OutreachMessageResponse })
   @ApiNotFoundResponse({ description: 'REQ-404 template; APP-404 application' })
   testSend(@Param('id') id: string, @Body() dto: TemplatePreviewDto, @CurrentUser() user: User): Promise<OutreachMessageResponse> {
-    return this.templates.testSend(id, dto, user);
+    return this.service.testSend(id, dto, user);
   }
 }

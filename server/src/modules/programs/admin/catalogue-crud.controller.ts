@@ -1,4 +1,4 @@
-import { Body, Get, Param, Post, Put, Query, Res, type ArgumentMetadata, type PipeTransform, type Type } from '@nestjs/common';
+import { Body, Get, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -11,22 +11,11 @@ import {
 import type { Response } from 'express';
 import type { ObjectLiteral } from 'typeorm';
 import { listPage, SimpleRestListQuery } from '../../../common/http/simple-rest.js';
-import { ApiValidationPipe } from '../../../common/validation/api-validation.pipe.js';
+import { BodyAs } from '../../../common/validation/body-as.pipe.js';
 import { RequiresScope } from '../../api-keys/api-key-scopes.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import type { CatalogueResource } from './catalogue-resource.js';
-
-/** Validates a body as `dto` with the portal's rules (a generic controller's parameter type is erased at run time). */
-class BodyAs implements PipeTransform {
-  private readonly pipe = new ApiValidationPipe();
-  constructor(private readonly dto: Type) {}
-
-  /** @throws ApiException 422 VAL-001 as the global pipe does */
-  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    return this.pipe.transform(value, { ...metadata, metatype: this.dto });
-  }
-}
 
 /** What a catalogue controller serves: its resource name (the path after `/api/admin/`), its shapes and operation names. */
 export interface CatalogueCrudOptions<D, R> {
