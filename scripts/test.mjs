@@ -47,7 +47,7 @@ const workers = process.env.JEST_WORKERS ?? '2';
  * Server specs that start the built server as a real process (`server/test/support/compiled-server.ts`):
  * `npm test` gives them its one build; `--fast` builds nothing and leaves them out.
  */
-const BUILT_SERVER_SPECS = ['operations', 'server-bundle', 'tracing', 'webhooks'].map((name) => `test/${name}\\.api-spec\\.ts$`);
+const BUILT_SERVER_SPECS = ['operations', 'server-bundle', 'tracing', 'webhooks', 'deposits-crash'].map((name) => `test/${name}\\.api-spec\\.ts$`);
 
 /**
  * `.ci/run`'s second lane (Node 24 LTS, the PostgreSQL server on 127.0.0.1:5432) runs these server specs

@@ -12,6 +12,16 @@ export const BASENAME = '/admin';
 export const LOGIN_URL = '/login';
 /** Login page asked to come back to this console after a successful login. */
 export const LOGIN_REDIRECT_URL = `${LOGIN_URL}?redirect=${BASENAME}/`;
+
+/**
+ * The login page asked to come back to `here` (a path with its query, e.g. `/admin/campaigns/…/show`) when it is
+ * a page of this console — a deep link opened by a guest, or a page whose session expired — else to the
+ * console's home ({@link LOGIN_REDIRECT_URL}). The login page checks the redirect is a same-site path.
+ */
+export function loginRedirectUrl(here: string | undefined): string {
+  if (!here || here === `${BASENAME}/` || !here.startsWith(`${BASENAME}/`)) return LOGIN_REDIRECT_URL;
+  return `${LOGIN_URL}?redirect=${encodeURIComponent(here)}`;
+}
 /** Where non-admins are sent (spec §2: admin routes send non-admins to home). */
 export const HOME_URL = '/home';
 

@@ -17,6 +17,8 @@ export interface RunningPortal {
   baseUrl: string;
   /** The server's DATA_DIR (e-mails land in `<dataDir>/mail/*.eml` when SMTP_URL is unset). */
   dataDir: string;
+  /** Its database's URL (a copy of the run's template, or the `DATABASE_URL` given); undefined on its own embedded server. */
+  databaseUrl?: string;
   /** Everything the server printed (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startPortal(
   return {
     baseUrl,
     dataDir,
+    databaseUrl: database?.url ?? env.DATABASE_URL,
     output: () => log,
     async stop() {
       if (child.exitCode === null) {

@@ -13,7 +13,7 @@ class FakeHttpError extends Error {
   }
 }
 
-function setup(opts: { token?: string; user?: object; userStatus?: number; logoutFails?: boolean } = {}) {
+function setup(opts: { token?: string; user?: object; userStatus?: number; logoutFails?: boolean } = {}, here?: string) {
   let token = opts.token;
   const calls: { url: string; method: string }[] = [];
   const visits: string[] = [];
@@ -32,6 +32,7 @@ function setup(opts: { token?: string; user?: object; userStatus?: number; logou
       token = undefined;
     },
     navigate: (url) => visits.push(url),
+    ...(here === undefined ? {} : { here: () => here }),
   };
   return { auth: createAuthProvider(deps), calls, visits, token: () => token };
 }
@@ -43,6 +44,19 @@ describe('authProvider', () => {
     expect(calls).toEqual([]);
     await expect(auth.logout({})).resolves.toBe(false);
     expect(visits).toEqual(['/login?redirect=/admin/']);
+  });
+
+  it('asks the login page to come back to the console page a guest opened (a deep link), not to the home', async () => {
+    for (const [here, visit] of [
+      ['/admin/campaigns/5f0c/show?tab=1', '/login?redirect=%2Fadmin%2Fcampaigns%2F5f0c%2Fshow%3Ftab%3D1'],
+      ['/admin/', '/login?redirect=/admin/'],
+      ['/elsewhere', '/login?redirect=/admin/'],
+    ] as const) {
+      const { auth, visits } = setup({}, here);
+      await expect(auth.checkAuth({})).rejects.toEqual({ message: false });
+      await auth.logout({});
+      expect(visits).toEqual([visit]);
+    }
   });
 
   it('accepts an admin and gives a greeting name', async () => {

@@ -16,7 +16,7 @@
  */
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { Schema } from '../api/contract-types';
-import { API_URL, HOME_URL, LOGIN_REDIRECT_URL, LOGIN_URL } from '../config';
+import { API_URL, HOME_URL, LOGIN_URL, loginRedirectUrl } from '../config';
 
 /** GET /api/user answer (read defensively below: also inside a `{ data }` envelope). */
 export type ApiUser = Schema<'UserResponse'>;
@@ -36,6 +36,8 @@ export interface AuthDeps {
   removeToken: () => void;
   /** Full page navigation. */
   navigate: (url: string) => void;
+  /** The page open now (path and query), to come back to after logging in; absent: the console's home. */
+  here?: () => string;
 }
 
 /** Why the next logout happens; decides what it does and where it goes. */
@@ -99,7 +101,7 @@ export function createAuthProvider(deps: AuthDeps): AuthProvider {
   return {
     async login() {
       // Logging in happens on the shared login page, never here.
-      deps.navigate(LOGIN_REDIRECT_URL);
+      deps.navigate(loginRedirectUrl(deps.here?.()));
       return false;
     },
 
@@ -161,11 +163,11 @@ export function createAuthProvider(deps: AuthDeps): AuthProvider {
           return false;
         case 'anonymous':
           deps.removeToken();
-          deps.navigate(LOGIN_REDIRECT_URL);
+          deps.navigate(loginRedirectUrl(deps.here?.()));
           return false;
         case 'expired':
           deps.removeToken();
-          deps.navigate(LOGIN_REDIRECT_URL);
+          deps.navigate(loginRedirectUrl(deps.here?.()));
           return false;
         case 'user':
           if (deps.getToken()) {

@@ -19,4 +19,5 @@ export const authProvider = createAuthProvider({
   getToken,
   removeToken,
   navigate: leave,
+  here: () => `${window.location.pathname}${window.location.search}`,
 });
