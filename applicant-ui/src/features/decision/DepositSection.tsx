@@ -190,7 +190,8 @@ export function DepositSection({ id, token, fullName = '', replyKey, onPaid }: D
     [
       [t('deposit.amount'), money(deposit.amountCents)],
       [t('payment.quote.discount'), deposit.discountCents > 0 ? money(-deposit.discountCents) : null],
-      [t('payment.quote.total'), money(deposit.totalCents)],
+      // a receipt: what was paid (the quote's "total due" would read as still owed)
+      [t('deposit.total_paid'), money(deposit.totalCents)],
       [t('deposit.card'), payment?.last4 ? t('deposit.card_ending', { last4: payment.last4 }) : null],
       [t('deposit.transaction'), payment?.transactionId ?? null],
       [

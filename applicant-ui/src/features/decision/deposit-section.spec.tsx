@@ -145,6 +145,9 @@ describe('the enrollment deposit after accepting', () => {
     expect(receipt.textContent).toContain('Thank you. Your enrollment deposit is paid: your place is confirmed.');
     expect(receipt.textContent).toContain('60123456789');
     expect(receipt.textContent).toContain('ending in 1111');
+    // a receipt says what was paid, not what is due
+    expect(receipt.textContent).toContain('Total paid');
+    expect(receipt.textContent).not.toContain('Total due');
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: /Pay the deposit/ })).toBeNull();
   });
