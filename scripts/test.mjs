@@ -5,7 +5,8 @@
 // as PORTAL_SERVER_DIST), server unit and API tests (real PostgreSQL: DATABASE_URL when set, else an
 // embedded one; each test file on its own copy of one migrated template database, in two jest workers),
 // the two front ends' unit tests, then the end-to-end tests in Debian chromium (two workers, each file
-// with its own portal and embedded PostgreSQL). Ends with a timing table (step, files, tests, seconds,
+// with its own portal on a copy of one migrated template database in one embedded PostgreSQL started by
+// e2e/support/global-setup.mjs; the quick start's own test starts its own). Ends with a timing table (step, files, tests, seconds,
 // and the five slowest files) and one line "N passed, N failed".
 //
 // `--e2e-only` runs just the build and the end-to-end tests.
@@ -47,12 +48,14 @@ const workers = process.env.JEST_WORKERS ?? '2';
  * Server specs that start the built server as a real process (`server/test/support/compiled-server.ts`):
  * `npm test` gives them its one build; `--fast` builds nothing and leaves them out.
  */
-const BUILT_SERVER_SPECS = ['operations', 'server-bundle', 'tracing', 'webhooks', 'deposits-crash'].map((name) => `test/${name}\\.api-spec\\.ts$`);
+const BUILT_SERVER_SPECS = ['operations', 'server-bundle', 'tracing', 'webhooks', 'deposits-crash'].map(
+  (name) => `test/${name}\\.api-spec\\.ts$`,
+);
 
 /**
  * `.ci/run`'s second lane (Node 24 LTS, the PostgreSQL server on 127.0.0.1:5432) runs these server specs
  * only: the ones whose outcome can depend on the runtime or on the database server, so that lane 1 (every
- * test, Node 20 and the embedded PostgreSQL) and lane 2 together fit CI's 20 minutes (issue 23 item 2
+ * test, Node 20 and the embedded PostgreSQL) and lane 2 together come closer to CI's 20 minutes (issue 23 item 2
  * allows this when both full lanes cannot fit: two full passes of the server suite took 16 of CI's 31
  * minutes). The rest of the server suite is plain TypeScript over SQL both servers answer alike.
  */
