@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in order: Redocly lint of contract/openapi.json, the type check of
 // all four TypeScript projects (`tsc --noEmit`; jest itself only transforms, with swc), one production
-// build (the front ends and the server: the server specs that start real server processes run it, given
-// as PORTAL_SERVER_DIST), server unit and API tests (real PostgreSQL: DATABASE_URL when set, else an
-// embedded one; each test file on its own copy of one migrated template database, in two jest workers),
+// build (the front ends and the server, side by side and without checking the types again:
+// scripts/build.mjs; the server specs that start real server processes run it, given as
+// PORTAL_SERVER_DIST), server unit and API tests (real PostgreSQL: DATABASE_URL when set, else an
+// embedded one with fsync off, deleted after the run; each test file on its own copy of one migrated template database, in two jest workers),
 // the two front ends' unit tests, then the end-to-end tests in Debian chromium (two workers, each file
 // with its own portal on a copy of one migrated template database in one embedded PostgreSQL started by
 // e2e/support/global-setup.mjs; the quick start's own test starts its own). Ends with a timing table (step, files, tests, seconds,
@@ -140,7 +141,9 @@ if (mode === 'all' || mode === 'fast') {
   run('type check', process.execPath, [join(root, 'scripts/typecheck.mjs')]);
 }
 let built = false;
-if (mode === 'all' || mode === 'e2e-only') built = run('build', 'npm', ['run', 'build']);
+// after the type check step the build only emits (scripts/build.mjs): the same projects are not checked twice
+if (mode === 'all' || mode === 'e2e-only')
+  built = run('build', process.execPath, [join(root, 'scripts/build.mjs'), ...(mode === 'all' ? ['--no-type-check'] : [])]);
 if ((mode === 'server-only' || mode === 'platform-specs') && !process.env.PORTAL_SERVER_DIST)
   built = run('build (server)', 'npm', ['run', 'build', '-w', 'server']);
 if (mode === 'platform-specs') {

@@ -22,7 +22,12 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'server',
 export default async function globalSetup() {
   if (!process.env.E2E_DATABASE_SERVER_URL) {
     const { startEmbeddedPostgres } = await import(join(dist, 'embedded-postgres.js'));
-    const embedded = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'portal-e2e-pg-')), 'postgres');
+    // a cluster thrown away after the run: no waiting for the disk on each commit or database copy
+    const embedded = await startEmbeddedPostgres(await mkdtemp(join(tmpdir(), 'portal-e2e-pg-')), 'postgres', {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+    });
     globalThis.__E2E_EMBEDDED_DB__ = embedded;
     process.env.E2E_DATABASE_SERVER_URL = embedded.url;
   }

@@ -96,9 +96,15 @@ export async function runningEmbeddedPostgresUrl(dataDir: string, database = 'po
  * Running as root, the server runs as a system user `postgres` that the library creates if needed.
  * @param dataDir folder for all local data (DESIGN §2 `.data/`)
  * @param database name of the application database
+ * @param settings server settings given as `-c name=value` at start (e.g. `{ fsync: 'off' }` for a test
+ *   cluster thrown away after the run: never for data anyone keeps)
  * @throws Error with PostgreSQL's own output when initdb or start fails
  */
-export async function startEmbeddedPostgres(dataDir: string, database = 'portal'): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  database = 'portal',
+  settings: Record<string, string> = {},
+): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   const pgDir = join(root, 'postgres');
   const secretFile = join(root, 'postgres.secret');
@@ -123,7 +129,13 @@ export async function startEmbeddedPostgres(dataDir: string, database = 'portal'
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message) => {
       recentLog.push(String(message));
       if (recentLog.length > 40) recentLog.shift();

@@ -14,6 +14,9 @@ import { tsImport } from 'tsx/esm/api';
  * file that needs it, then copied per file: server/test/support/test-database.ts) as
  * `TEST_DATABASE_TEMPLATE`.
  */
+/** Settings of the tests' embedded cluster, which is deleted after the run (never for data anyone keeps). */
+const THROWAWAY_CLUSTER = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
 export default async function globalSetup() {
   process.env.TEST_DATABASE_TEMPLATE = `portal_template_${randomBytes(5).toString('hex')}`;
   if (process.env.DATABASE_URL) {
@@ -22,7 +25,8 @@ export default async function globalSetup() {
   }
   const { startEmbeddedPostgres } = await tsImport('../../src/database/embedded-postgres.ts', import.meta.url);
   const dir = await mkdtemp(join(tmpdir(), 'portal-test-'));
-  const embedded = await startEmbeddedPostgres(dir, 'postgres');
+  // a cluster thrown away after the run: no waiting for the disk on each commit or database copy
+  const embedded = await startEmbeddedPostgres(dir, 'postgres', THROWAWAY_CLUSTER);
   globalThis.__EMBEDDED_TEST_DB__ = embedded;
   process.env.TEST_DATABASE_SERVER_URL = embedded.url;
 }
