@@ -148,6 +148,126 @@ describe('bringing applicants back (issue 30)', () => {
     await phone.context.close();
   }, 120_000);
 
+  it('the office writes a campaign in English, counts its audience in Spanish, schedules it in Chinese and watches it send', async () => {
+    // three applicants, one in each language, found by the segment's search
+    const people = [
+      { firstName: 'Emma', lastName: 'Brown', email: 'emma.brown@openhouse.example', locale: 'en', subject: 'Open house, Emma' },
+      { firstName: 'Ana', lastName: 'Reyes', email: 'ana.reyes@openhouse.example', locale: 'es', subject: 'Jornada abierta, Ana' },
+      { firstName: '伟', lastName: '张', email: 'wei.zhang@openhouse.example', locale: 'zh-CN', subject: '开放日：伟' },
+    ];
+    for (const { firstName, lastName, email, locale } of people) await arrangeMswAtReferences(api, { firstName, lastName, email }, locale);
+
+    const office = await newUser(browser, { locale: 'en-US', timezoneId: 'America/Chicago' });
+    const page = await office.context.newPage();
+    page.setDefaultTimeout(15_000);
+    // a deep link from a colleague's e-mail: the login page brings her back to it
+    await page.goto(`${portal.baseUrl}/admin/message-templates/create`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await typeLikeAPerson(page.getByLabel('E-mail', { exact: true }), E2E_ADMIN.email);
+    await typeLikeAPerson(page.getByLabel('Password', { exact: true }), E2E_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${portal.baseUrl}/admin/message-templates/create`);
+    await settle(page);
+
+    // the template, in English: general tab, then one tab a language; a typo in the key is fixed before saving
+    await typeLikeAPerson(page.getByLabel(/^Key\b/), 'open-hose');
+    await page.getByLabel(/^Key\b/).press('ArrowLeft');
+    await page.getByLabel(/^Key\b/).press('ArrowLeft');
+    await page.getByLabel(/^Key\b/).pressSequentially('u', { delay: 120 });
+    await typeLikeAPerson(page.getByLabel(/^Name\b/), 'Open house invitation');
+    await page.getByRole('combobox', { name: /^Kind/ }).click();
+    await page.getByRole('option', { name: /^Marketing/ }).click();
+    const bodies: Record<string, string> = {
+      en: 'Dear {{greetingName}},\n\nCome to our open house.\n\n{{link}}',
+      es: 'Hola, {{greetingName}}:\n\nLe esperamos en la jornada abierta.\n\n{{link}}',
+      'zh-CN': '{{greetingName}}，您好：\n\n欢迎参加开放日。\n\n{{link}}',
+    };
+    const subjects: Record<string, string> = {
+      en: 'Open house, {{firstName}}',
+      es: 'Jornada abierta, {{firstName}}',
+      'zh-CN': '开放日：{{firstName}}',
+    };
+    for (const [tab, locale] of [
+      ['English', 'en'],
+      ['Spanish', 'es'],
+      ['Chinese (Simplified)', 'zh-CN'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      // (every language's tab panel stays in the page: the fields are looked up in the one open)
+      const panel = page.getByLabel(tab, { exact: true });
+      await typeLikeAPerson(panel.getByLabel(/^Subject\b/), subjects[locale]!);
+      await panel.getByLabel(/^Text\b/).fill(bodies[locale]!);
+    }
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/message-templates\/[0-9a-f-]{36}$/);
+    await settle(page);
+    expect(await page.getByLabel(/^Key\b/).inputValue()).toBe('open-house');
+
+    // preview for Ana, in her language: what she will get
+    const application = page.getByRole('combobox', { name: 'Application' });
+    await typeLikeAPerson(application, 'ana.reyes');
+    await page.getByRole('option', { name: /ana\.reyes@openhouse\.example/ }).click();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('template-preview');
+    await expect(preview.getByRole('heading', { level: 3 }).textContent()).resolves.toBe('Jornada abierta, Ana');
+    await expect(preview.textContent()).resolves.toMatch(/List-Unsubscribe:/);
+
+    // mid-way the office switches the console to Spanish: the segment of who gets it, counted live
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('menuitem', { name: 'Segmentos' }).click();
+    await page.waitForURL(/\/admin\/segments$/);
+    await settle(page);
+    await page.getByRole('link', { name: 'Crear' }).first().click();
+    await page.waitForURL(/\/admin\/segments\/create$/);
+    await typeLikeAPerson(page.getByLabel(/^Nombre\b/), 'Jornada abierta');
+    await typeLikeAPerson(page.getByLabel('Buscar nombre, correo o referencia', { exact: true }), 'openhouse.example');
+    await page.getByText('3 solicitudes coinciden ahora').waitFor();
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.waitForURL(/\/admin\/segments\/[0-9a-f-]{36}$/);
+    await settle(page);
+
+    // then to Chinese: the campaign, at a time in the office's zone named in Chinese, previewed, saved, scheduled
+    await page.getByRole('button', { name: 'Idioma: Español' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await page.goto(`${portal.baseUrl}/admin/campaigns/create`);
+    await settle(page);
+    await typeLikeAPerson(page.getByLabel(/^名称/), '开放日邀请');
+    await typeLikeAPerson(page.getByRole('combobox', { name: /^细分群体（发给谁）/ }), 'Jornada');
+    await page.getByRole('option', { name: 'Jornada abierta' }).click();
+    await typeLikeAPerson(page.getByRole('combobox', { name: /^消息模板（发什么）/ }), 'Open house');
+    await page.getByRole('option', { name: /Open house invitation/ }).click();
+    await page.getByLabel('按办公室时区', { exact: true }).check();
+    const sendAt = page.getByLabel(/^发送时间/);
+    // a minute ago in New York: it starts as soon as it is scheduled
+    await sendAt.fill(DateTime.now().setZone('America/New_York').minus({ minutes: 1 }).toFormat("yyyy-MM-dd'T'HH:mm"));
+    await expect(page.getByText(/所有人在 北美东部时间 的此时间收到/).count()).resolves.toBe(1);
+    const perMinute = page.getByLabel(/^每分钟消息数/);
+    await perMinute.fill('');
+    await perMinute.pressSequentially('600', { delay: 100 });
+    const campaignPreview = page.getByTestId('campaign-preview');
+    await campaignPreview.getByText('此细分群体当前有 3 份申请').waitFor();
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL(/\/admin\/campaigns\/[0-9a-f-]{36}\/show$/);
+    await settle(page);
+    await page.getByRole('button', { name: '安排发送' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+
+    // watched: the counts follow every two seconds until all three are sent
+    await expect(page.getByTestId('count-sent').filter({ hasText: /^3$/ }).waitFor({ timeout: 30_000 })).resolves.toBeUndefined();
+    await page.getByText('已完成', { exact: true }).first().waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('count-total').textContent()).toBe('3');
+    expect(office.errors).toEqual([]);
+    await office.context.close();
+
+    // each got it once, in her or his language
+    for (const person of people) {
+      const mail = await sink.waitFor((m) => to(m, person.email) && m.subject === person.subject, 15_000);
+      expect(mail.raw.headerLines.some((h) => h.key === 'list-unsubscribe')).toBe(true);
+      expect(sink.messages.filter((m) => to(m, person.email) && m.subject === person.subject)).toHaveLength(1);
+    }
+  }, 150_000);
+
   it('unsubscribing from a marketing message on her phone holds the next campaign back for her, and her receipt still comes', async () => {
     const email = 'sofia.herrera@example.com';
     const app = await arrangeMbaAtPayment(api, { firstName: 'Sofía', lastName: 'Herrera', email }, 'es');

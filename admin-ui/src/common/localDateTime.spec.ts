@@ -3,7 +3,7 @@
  * saving change, and the formatted text naming the zone.
  */
 import { DateTime } from 'luxon';
-import { formatInstant, isoToLocalInput, isPast, localInputToIso } from './localDateTime';
+import { formatInstant, formatWallClock, isoToLocalInput, isPast, localInputToIso, zoneDisplayName } from './localDateTime';
 
 describe('isoToLocalInput', () => {
   it('shows a UTC instant as wall-clock time of the given zone', () => {
@@ -54,5 +54,27 @@ describe('isPast', () => {
     expect(isPast('2026-03-03T00:00:00Z', now)).toBe(true);
     expect(isPast('2026-03-05T00:00:00Z', now)).toBe(false);
     expect(isPast(null, now)).toBe(false);
+  });
+});
+
+describe('zoneDisplayName', () => {
+  it("names the office's zone in each console language, not by its id", () => {
+    expect(zoneDisplayName('America/New_York', 'en')).toBe('Eastern Time');
+    expect(zoneDisplayName('America/New_York', 'es')).toBe('hora oriental');
+    expect(zoneDisplayName('America/New_York', 'zh-CN')).toBe('北美东部时间');
+  });
+  it('falls back to the id for a zone the runtime does not know', () => {
+    expect(zoneDisplayName('Mars/Olympus_Mons', 'en')).toBe('Mars/Olympus_Mons');
+  });
+});
+
+describe('formatWallClock', () => {
+  it('reads a datetime-local value in each language, the same wall-clock time whatever the viewer zone', () => {
+    expect(formatWallClock('2031-03-10T10:00', 'en')).toMatch(/^Mar 10, 2031, 10:00\sAM$/);
+    expect(formatWallClock('2031-03-10T10:00', 'es')).toMatch(/^10 mar 2031, 10:00$/);
+    expect(formatWallClock('2031-03-10T10:00', 'zh-CN')).toBe('2031年3月10日 10:00');
+  });
+  it('keeps an unreadable value as it is', () => {
+    expect(formatWallClock('soon', 'en')).toBe('soon');
   });
 });

@@ -55,3 +55,29 @@ export function isPast(iso: unknown, now: DateTime = DateTime.now()): boolean {
   const dt = DateTime.fromISO(iso);
   return dt.isValid && dt.toMillis() <= now.toMillis();
 }
+
+/**
+ * A time zone's name for people in `locale`, from the runtime's CLDR data: "Eastern Time" (en),
+ * "hora del este de Norteamérica" (es), "北美东部时间" (zh-CN) for `America/New_York`; the zone id itself
+ * when the runtime cannot name it (or the id is unknown).
+ * @param zone IANA zone id
+ * @param locale BCP 47 tag
+ */
+export function zoneDisplayName(zone: string, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: 'longGeneric' }).formatToParts(new Date());
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}
+
+/**
+ * A wall-clock value (`yyyy-MM-ddTHH:mm`, no zone: a `datetime-local` value) for people in `locale`:
+ * medium date and short time ("Mar 10, 2031, 10:00 AM", "10 mar 2031, 10:00", "2031年3月10日 10:00");
+ * the value itself when it cannot be read.
+ */
+export function formatWallClock(value: string, locale: string): string {
+  const dt = DateTime.fromISO(value, { zone: 'UTC' });
+  return dt.isValid ? dt.setLocale(locale).toLocaleString(DateTime.DATETIME_MED) : value;
+}

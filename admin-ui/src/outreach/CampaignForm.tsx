@@ -21,9 +21,12 @@ import {
   minValue,
   regex,
   required,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { zoneDisplayName } from '../common/localDateTime';
+import { EASTERN_ZONE } from '../config';
 import { CampaignPreview } from './CampaignPreview';
 import { CAMPAIGN_ZONES, isAudienceEditable, type CampaignRecord } from './campaigns';
 
@@ -33,15 +36,17 @@ const ZONE_CHOICES = CAMPAIGN_ZONES.map((zone) => ({ id: zone, name: `app.outrea
 /** The send time's input, its help naming whose clock it is. */
 function SendAtInput({ disabled }: { disabled: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const zone = (useWatch({ name: 'zone' }) as string | undefined) ?? 'applicant';
-  const officeZone = (useRecordContext<CampaignRecord>()?.officeZone as string | undefined) ?? 'America/New_York';
+  // a new campaign has no record yet: the office's zone is the spec's Eastern US time, as the API answers
+  const officeZone = (useRecordContext<CampaignRecord>()?.officeZone as string | undefined) ?? EASTERN_ZONE;
   return (
     <TextInput
       source="sendAt"
       type="datetime-local"
       disabled={disabled}
       validate={regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'app.outreach.campaigns.send_at_format')}
-      helperText={translate(`app.outreach.campaigns.send_at_help.${zone}`, { zone: officeZone })}
+      helperText={translate(`app.outreach.campaigns.send_at_help.${zone}`, { zone: zoneDisplayName(officeZone, locale) })}
       sx={{ width: { xs: '100%', sm: 320 } }}
       slotProps={{ inputLabel: { shrink: true } }}
     />

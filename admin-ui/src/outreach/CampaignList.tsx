@@ -4,10 +4,11 @@
  * actions. On phones, one compact row a campaign.
  */
 import CampaignIcon from '@mui/icons-material/Campaign';
-import { Datagrid, FunctionField, List, NumberField, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
+import { Datagrid, FunctionField, List, NumberField, SelectInput, SimpleList, TextField, useLocaleState, useTranslate } from 'react-admin';
 import { CreateListActions } from '../common/CreateListActions';
 import { InstantField } from '../common/InstantField';
 import { ListEmpty } from '../common/ListEmpty';
+import { formatWallClock, zoneDisplayName } from '../common/localDateTime';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { SearchFilter } from '../common/SearchFilter';
 import { CampaignStatusChip } from './CampaignStatusChip';
@@ -22,9 +23,12 @@ const filters = [
 /** The campaign's send time as the office reads it: its local date and time, then whose zone ("… 10:00 (each applicant's own time)"). */
 export function useSendAtText(): (r: Pick<CampaignRecord, 'sendAt' | 'zone' | 'officeZone'>) => string {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   return (r) =>
     r.sendAt
-      ? `${r.sendAt.replace('T', ' ')} (${translate(`app.outreach.campaigns.zone_short.${r.zone}`, { zone: r.officeZone })})`
+      ? `${formatWallClock(r.sendAt, locale)} (${translate(`app.outreach.campaigns.zone_short.${r.zone}`, {
+          zone: zoneDisplayName(r.officeZone, locale),
+        })})`
       : translate('app.outreach.campaigns.no_time');
 }
 
