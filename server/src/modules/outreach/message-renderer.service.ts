@@ -9,6 +9,9 @@ import { formatPersonName, salutationName } from '../../../../contract/format/pe
 import type { MessageTemplate } from './message-template.entity.js';
 import { renderMessageText, usesVariable, type MessageValues } from './message-variables.js';
 
+/** What a message is rendered from: the application without its answers (see {@link MessageRendererService.render}). */
+export type MessageSubject = Omit<Application, 'answers'>;
+
 /** The token example links carry in previews and test sends (it opens nothing). */
 export const EXAMPLE_TOKEN = 'example';
 
@@ -54,8 +57,11 @@ export class MessageRendererService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Renders `template` for `app`. @throws when a stored template is no longer valid (it was checked when saved) */
-  async render(app: Application, template: MessageTemplate, options: RenderOptions): Promise<RenderedMessage> {
+  /**
+   * Renders `template` for `app` (every column but its answers: a message names the applicant, the program, the
+   * term and the deadline, never an answer). @throws when a stored template is no longer valid (it was checked when saved)
+   */
+  async render(app: MessageSubject, template: MessageTemplate, options: RenderOptions): Promise<RenderedMessage> {
     const locale: Locale = options.locale ?? ((LOCALES as readonly string[]).includes(app.locale) ? (app.locale as Locale) : 'en');
     const { subject: subjectText, body } = template.content[locale];
     const words = await this.words.wordsOf({ ...app, locale });

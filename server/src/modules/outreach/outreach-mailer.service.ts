@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, FindOptionsSelect } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/user.entity.js';
-import { MessageRendererService } from './message-renderer.service.js';
+import { MessageRendererService, type MessageSubject } from './message-renderer.service.js';
 import { MessageTemplate } from './message-template.entity.js';
 import { OutreachMessage, type MessageStatus, type MessageSuppressedReason } from './outreach-message.entity.js';
 import { OutreachMetricsService } from './outreach-metrics.service.js';
@@ -76,6 +76,8 @@ export interface OutreachDelivery {
 @Injectable()
 export class OutreachMailerService {
   private readonly logger = new Logger(OutreachMailerService.name);
+  /** The columns {@link subjectOf} reads (the entity's, answers left out), listed once. */
+  private subjectColumns?: FindOptionsSelect<Application>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -188,9 +190,21 @@ export class OutreachMailerService {
     };
   }
 
+  /**
+   * The application a message is about, every column but its answers (kilobytes of JSON a message never uses: a
+   * campaign reads one application per message while applicants save theirs).
+   */
+  private subjectOf(id: string): Promise<MessageSubject | null> {
+    const repository = this.db.getRepository(Application);
+    this.subjectColumns ??= Object.fromEntries(
+      repository.metadata.columns.filter((column) => column.propertyName !== 'answers').map((column) => [column.propertyName, true]),
+    ) as FindOptionsSelect<Application>;
+    return repository.findOne({ where: { id }, select: this.subjectColumns });
+  }
+
   private async attempt(row: OutreachMessage, locale: Locale | undefined, now: Date): Promise<OutreachDelivery> {
     const template = await this.template(row.templateId);
-    const app = row.applicationId ? await this.db.getRepository(Application).findOneBy({ id: row.applicationId }) : null;
+    const app = row.applicationId ? await this.subjectOf(row.applicationId) : null;
     const test = row.sourceKind === 'test';
     if (!app) return this.finish(row, { status: 'failed', error: 'the application no longer exists' });
     if (!test && app.status === 'withdrawn') return this.finish(row, { status: 'suppressed', suppressedReason: 'withdrawn' });
