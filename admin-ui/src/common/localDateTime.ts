@@ -58,7 +58,7 @@ export function isPast(iso: unknown, now: DateTime = DateTime.now()): boolean {
 
 /**
  * A time zone's name for people in `locale`, from the runtime's CLDR data: "Eastern Time" (en),
- * "hora del este de Norteamérica" (es), "北美东部时间" (zh-CN) for `America/New_York`; the zone id itself
+ * "hora oriental" (es), "北美东部时间" (zh-CN) for `America/New_York`; the zone id itself
  * when the runtime cannot name it (or the id is unknown).
  * @param zone IANA zone id
  * @param locale BCP 47 tag
