@@ -112,14 +112,19 @@ describe.each([
 
   it('answers 304 to its ETag, and neither that nor a full answer touches the database once warm', async () => {
     const first = await t.http().get(path);
-    const checkouts = await poolCheckouts(async () => {
-      for (let i = 0; i < 5; i += 1) {
-        const again = await t.http().get(path).set('If-None-Match', first.headers.etag);
-        expect(again.status).toBe(304);
-        expect(again.text ?? '').toBe('');
-        expect((await t.http().get(path)).status).toBe(200);
-      }
-    });
+    const tenReads = () =>
+      poolCheckouts(async () => {
+        for (let i = 0; i < 5; i += 1) {
+          const again = await t.http().get(path).set('If-None-Match', first.headers.etag);
+          expect(again.status).toBe(304);
+          expect(again.text ?? '').toBe('');
+          expect((await t.http().get(path)).status).toBe(200);
+        }
+      });
+    // A read that used the database would check a connection out on every try; a background job's tick that
+    // happens to fall inside a try (seen once in CI) does not repeat in step with it: the fewest of three tries counts.
+    let checkouts = await tenReads();
+    for (let tries = 1; tries < 3 && checkouts > 0; tries += 1) checkouts = Math.min(checkouts, await tenReads());
     expect(checkouts).toBe(0);
   });
 });
