@@ -67,10 +67,15 @@ describe('admin console', () => {
     const friendLabel = page.locator('input[name="options.2.label.en"]'); // the English label (issue 11: one per language)
     await expect(friendLabel.inputValue()).resolves.toBe('Friend');
     await friendLabel.fill('Friend or family');
-    await page.getByRole('button', { name: 'Save' }).click();
     const updated = page.getByTestId('dropdown-updated');
-    await updated.waitFor({ state: 'visible' });
-    const shownAt = Date.now();
+    // watched from before the click: on a loaded machine the flag's half second can pass before a wait begun after it
+    const shown = updated.waitFor({ state: 'visible' }).then(() => Date.now());
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /\/api\/admin\/dropdowns\/\d+$/.test(new URL(r.url()).pathname),
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    const shownAt = await shown;
     await updated.waitFor({ state: 'hidden', timeout: 5000 });
     expect(Date.now() - shownAt).toBeLessThan(3000);
     const lists = await apiJson<{ key: string; options: { value: string; label: string }[] }[]>('/dropdowns/');
