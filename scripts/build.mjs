@@ -4,7 +4,8 @@
 // on the way (each workspace's own `build` script); `npm test` calls this with `--no-type-check` right after
 // its type check step has passed over the same projects (scripts/typecheck.mjs), so the run does not check the
 // same code twice: vite builds only, and the server's tsc emits with `--noCheck`.
-// Exits 1 when any part fails.
+// Exits 1 when any part fails. The steps repeat each workspace's own `build` script (which the Dockerfile runs,
+// without this folder): a change to one belongs in both.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
