@@ -88,6 +88,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly workerIds = new Map<string, string[]>();
   private boss: PgBoss | undefined;
   private stopping = false;
+  /** Jobs whose handler is running in this replica now (see {@link onModuleDestroy}). */
+  private handling = 0;
 
   constructor(
     @Inject(JOBS_DATABASE_URL) private readonly databaseUrl: string,
@@ -167,11 +169,13 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
         definition.queue,
         { batchSize: 1, pollingIntervalSeconds: this.config.JOBS_POLL_SECONDS, includeMetadata: true },
         async ([job]) => {
+          this.handling++;
           try {
             await definition.handler(job.data ?? {}, { id: job.id, retryCount: job.retryCount });
           } finally {
             // a worker that found a job fetches again at once (pg-boss would otherwise wait a whole polling
             // interval after every job): a backlog drains at the handler's pace, an idle queue is polled
+            this.handling--;
             boss.notifyWorker(workerId);
           }
         },
@@ -254,18 +258,27 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * pool at once, and a fetch still queued for one of the pool's 4 connections then never ends (pg-pool
    * serves no queued request once ending): that worker never stopped and the loop looked forever. So the
    * pool stays open until every fetch is done, and the return comes no sooner than
-   * {@link WORKER_REMOVAL_MS} after the stop began (the loop's re-check has run).
+   * {@link WORKER_REMOVAL_MS} after the stop began (the loop's re-check has run) — unless every worker was
+   * idle when the stop began: no fetch on pg-boss's pool and no job in hand means each worker sat in its
+   * polling delay, which the stop cuts short, so all of them have stopped before the loop's first look
+   * (a `setImmediate`) and no re-check is pending. That is the usual case (a fetch takes milliseconds of a
+   * {@link AppConfig.JOBS_POLL_SECONDS} interval), and it spares every close a second of waiting. (Should a
+   * fetch's answer arrive in that very turn, the loop's one re-check a second later finds its worker
+   * stopped — the stop waited for the job — and only drops it from pg-boss's list.)
    */
   async onModuleDestroy(): Promise<void> {
     this.stopping = true;
     for (const timer of this.tickers) clearInterval(timer);
     if (!this.boss) return;
     const began = Date.now();
-    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
     const db = this.boss.getDb() as unknown as { pool?: pg.Pool; close(): Promise<void> };
     const busy = () => db.pool !== undefined && (db.pool.waitingCount > 0 || db.pool.totalCount > db.pool.idleCount);
+    // read in the same turn as the stop below: no worker can leave its polling delay in between
+    const idleAtStop = !busy() && this.handling === 0;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 20_000, close: false });
     for (const deadline = Date.now() + FETCHES_DONE_MS; busy() && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
     await db.close();
+    if (idleAtStop) return;
     const left = began + WORKER_REMOVAL_MS - Date.now();
     if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
   }
