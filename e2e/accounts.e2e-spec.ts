@@ -102,6 +102,9 @@ describe('register, log out, reset the password by e-mail, log in', () => {
     // Ask for a reset link.
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL(`${portal.baseUrl}/password/reset`);
+    // the address changes before the lazily loaded page replaces the login form (whose E-mail field has the
+    // same label): on a loaded machine the fill once went to the login form, and the request went out empty
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByTestId('password-reset-sent').getByText('If an account exists for this e-mail address').waitFor();
