@@ -48,7 +48,7 @@ const fileTimings = [];
  * those waits (idle CPU 16 % of the suite's 490 s with two workers; 4 % of 397 s with three and pg-boss's
  * quicker stop, JobsService.onModuleDestroy; the three workers' memory, about 3 GB each at most, fits).
  */
-const workers = process.env.JEST_WORKERS ?? '3';
+const serverWorkers = process.env.JEST_WORKERS ?? '3';
 /**
  * Jest workers for the end-to-end suite (E2E_WORKERS overrides). Two: chromium keeps both cores busy, so a
  * third measured no faster (825 s against 860 s, 98 % CPU) and only loads every page more.
@@ -160,7 +160,7 @@ if (mode === 'platform-specs') {
   runJest(
     `server platform specs on Node ${process.version}`,
     join(root, 'server'),
-    [`--maxWorkers=${workers}`, '--testPathPatterns', `/(${Object.keys(PLATFORM_SPECS).join('|')})\\.(api-)?spec\\.ts$`],
+    [`--maxWorkers=${serverWorkers}`, '--testPathPatterns', `/(${Object.keys(PLATFORM_SPECS).join('|')})\\.(api-)?spec\\.ts$`],
     { PORTAL_SERVER_DIST: serverDist },
   );
 }
@@ -168,12 +168,12 @@ if (mode === 'all' || mode === 'server-only') {
   runJest(
     mode === 'server-only' ? `server on Node ${process.version}` : 'server',
     join(root, 'server'),
-    [`--maxWorkers=${workers}`],
+    [`--maxWorkers=${serverWorkers}`],
     built || process.env.PORTAL_SERVER_DIST ? { PORTAL_SERVER_DIST: serverDist } : {},
   );
 }
 if (mode === 'fast') {
-  runJest('server', join(root, 'server'), [`--maxWorkers=${workers}`, '--testPathIgnorePatterns', ...BUILT_SERVER_SPECS], {
+  runJest('server', join(root, 'server'), [`--maxWorkers=${serverWorkers}`, '--testPathIgnorePatterns', ...BUILT_SERVER_SPECS], {
     PORTAL_SERVER_DIST: '',
   });
 }
