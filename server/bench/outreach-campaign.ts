@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { DateTime } from 'luxon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,8 +30,8 @@ import { serveCpuQueries } from './twins.js';
  * sends for BENCH_WINDOW s (default 10), is paused for as long, and so on in turn until it is done (so the
  * machine's drift weighs on both sides alike); then BENCH_SECONDS s without again. Each save's latency counts
  * for the phase it started in (the second after each switch is left out). Prints the campaign's sending time,
- * the messages and duplicates the sink counted, and the save's p50/p99 with and without the campaign and their
- * ratio. Asserts nothing: compare the ratios of one run, never absolute figures across machines.
+ * the messages and duplicates the sink counted, the save's p50/p99 with and without the campaign and their
+ * ratio, and per side the portal's event-loop delay, its GC time and the machine's busy CPU share (/proc/stat). Asserts nothing: compare the ratios of one run, never absolute figures across machines.
  */
 
 const MESSAGES = Number(process.env.BENCH_CAMPAIGN_MESSAGES ?? 10_000);
@@ -234,6 +235,20 @@ function percentile(xs: number[], p: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The machine's CPU time so far (clock ticks, all cores, from Linux's /proc/stat): busy and total. Zeros where
+ * there is no /proc/stat (the busy share then prints as "n/a").
+ */
+function cpuTicks(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
 async function parent(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-campaign-bench-'));
   let embedded: EmbeddedDatabase | undefined;
@@ -340,19 +355,24 @@ async function parent(): Promise<void> {
       (await db.query(`SELECT status FROM outreach_campaigns WHERE id = $1`, [campaign.id])).rows[0].status as string;
     let phase: Phase = 'warmup';
     /** The portal's event-loop delay (p99, max) and GC time, per phase window. */
-    const loop: Record<'with' | 'without', { p99: number[]; max: number; gcMs: number }> = {
-      with: { p99: [], max: 0, gcMs: 0 },
-      without: { p99: [], max: 0, gcMs: 0 },
+    const loop: Record<'with' | 'without', { p99: number[]; max: number; gcMs: number; busy: number; total: number }> = {
+      with: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0 },
+      without: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0 },
     };
     let gcSeen = 0;
+    let ticksSeen = cpuTicks();
     const switchTo = async (next: Phase) => {
       const d = await ask<{ p99: number; max: number; gcMs: number }>(portal, 'delay', 'delay');
+      const ticks = cpuTicks();
       if (phase === 'with' || phase === 'without') {
         loop[phase].p99.push(d.p99);
         loop[phase].max = Math.max(loop[phase].max, d.max);
         loop[phase].gcMs += d.gcMs - gcSeen;
+        loop[phase].busy += ticks.busy - ticksSeen.busy;
+        loop[phase].total += ticks.total - ticksSeen.total;
       }
       gcSeen = d.gcMs;
+      ticksSeen = ticks;
       phase = next;
     };
     const load = await autosave(base, db, drafts, () => phase);
@@ -411,7 +431,8 @@ async function parent(): Promise<void> {
     for (const side of ['without', 'with'] as const)
       console.log(
         `  portal event loop ${side === 'with' ? 'during campaign ' : 'without campaign'}   delay p99 per window median ` +
-          `${percentile(loop[side].p99, 50).toFixed(1)} ms, max ${loop[side].max.toFixed(1)} ms; GC ${(loop[side].gcMs / 1000).toFixed(1)} s`,
+          `${percentile(loop[side].p99, 50).toFixed(1)} ms, max ${loop[side].max.toFixed(1)} ms; GC ${(loop[side].gcMs / 1000).toFixed(1)} s; ` +
+          `machine CPU busy ${loop[side].total ? `${((100 * loop[side].busy) / loop[side].total).toFixed(0)} %` : 'n/a'}`,
       );
     console.log(
       `  p99 ratio during / without: ${(percentile(during, 99) / percentile(without, 99)).toFixed(2)} ` +

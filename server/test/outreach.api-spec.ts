@@ -461,6 +461,15 @@ describe('Outreach', () => {
       // a live message's link opens the application
       const link = /\/validation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
       expect((await t.app.get(TokenService).resolve(link)).application.id).toBe(id);
+
+      // delivered by several callers at once (each reads it free and renders it): one lease, one attempt, one e-mail
+      const deliveries = await Promise.all(Array.from({ length: 5 }, () => mailer.deliver(racing[0]!.messageId)));
+      expect(deliveries.filter((d) => d.attempted)).toHaveLength(1);
+      expect(deliveries.map((d) => d.status)).toContain('sent');
+      await sink.waitFor((m) => m.to.includes('claims@example.com') && m !== mail);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a second e-mail would land by now
+      expect(sink.messages.filter((m) => m.to.includes('claims@example.com'))).toHaveLength(2);
+      expect(await mailer.state(racing[0]!.messageId)).toMatchObject({ status: 'sent' });
     });
 
     it('one-click unsubscribe (RFC 8058) stops marketing only; the preferences page reads and changes it', async () => {

@@ -55,9 +55,22 @@ export function templateProblems(text: string, fields: readonly string[] = MERGE
   return problems;
 }
 
-/** A compiled letter template (strict: a missing value throws rather than printing nothing). */
+/** How many compiled templates {@link compile} keeps (a campaign renders one text thousands of times). */
+const COMPILED_KEPT = 200;
+const compiled = new Map<string, (values: Readonly<Record<string, string>>) => string>();
+
+/**
+ * A compiled letter template (strict: a missing value throws rather than printing nothing), from a small cache
+ * keyed by the text itself (an edited template is another text; the oldest entry goes when it is full).
+ */
 function compile(text: string): (values: Readonly<Record<string, string>>) => string {
-  return engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
+  let template = compiled.get(text);
+  if (!template) {
+    template = engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+    compiled.set(text, template);
+  }
+  return template;
 }
 
 /**

@@ -61,7 +61,7 @@ export class MessageRendererService {
    * Renders `template` for `app` (every column but its answers: a message names the applicant, the program, the
    * term and the deadline, never an answer). @throws when a stored template is no longer valid (it was checked when saved)
    */
-  async render(app: MessageSubject, template: MessageTemplate, options: RenderOptions): Promise<RenderedMessage> {
+  async render(app: MessageSubject, template: Pick<MessageTemplate, 'kind' | 'content'>, options: RenderOptions): Promise<RenderedMessage> {
     const locale: Locale = options.locale ?? ((LOCALES as readonly string[]).includes(app.locale) ? (app.locale as Locale) : 'en');
     const { subject: subjectText, body } = template.content[locale];
     const words = await this.words.wordsOf({ ...app, locale });

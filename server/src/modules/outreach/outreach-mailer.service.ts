@@ -1,13 +1,13 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, FindOptionsSelect } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/user.entity.js';
-import { MessageRendererService, type MessageSubject } from './message-renderer.service.js';
+import { MessageRendererService, type MessageSubject, type RenderedMessage } from './message-renderer.service.js';
 import { MessageTemplate } from './message-template.entity.js';
 import { OutreachMessage, type MessageStatus, type MessageSuppressedReason } from './outreach-message.entity.js';
 import { OutreachMetricsService } from './outreach-metrics.service.js';
@@ -16,6 +16,46 @@ import { classifySmtpError } from './smtp-outcome.js';
 
 /** How long one delivery attempt holds its message (ms): another `deliver` of the message waits it out. */
 export const ATTEMPT_LEASE_MS = 10 * 60_000;
+
+/**
+ * The columns of a message a delivery attempt uses (immutable once claimed but for `email`), with its template's
+ * current kind and content (a template edited while a campaign sends applies to the messages not yet sent).
+ */
+type LeasedMessage = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
+  template: Pick<MessageTemplate, 'kind' | 'content'>;
+};
+/** `outreach_messages m` joined with `outreach_templates t`, as {@link LeasedMessage}. */
+const LEASED_COLUMNS = `m.id::text AS id, m.application_id AS "applicationId", m.email, m.template_id AS "templateId", m.kind,
+  m.source_kind AS "sourceKind", m.created_at AS "createdAt", json_build_object('kind', t.kind, 'content', t.content) AS template`;
+
+/** What an attempt came to, as recorded. */
+interface OutreachOutcome {
+  status: MessageStatus;
+  suppressedReason?: MessageSuppressedReason;
+  smtpCode?: number | null;
+  error?: string;
+  messageId?: string;
+  sentAt?: Date;
+  email?: string;
+}
+
+/** A message rendered for its recipient, ready to lease and send. */
+interface PreparedMessage {
+  email: string;
+  message: RenderedMessage;
+  /** The rendered subject (a test send's prefixed). */
+  subject: string;
+  /** sha256 of the new unsubscribe token (marketing), else null. */
+  unsubscribeTokenHash: string | null;
+}
+
+/**
+ * A FROM item that makes the statement's own (implicit) transaction commit asynchronously
+ * (`synchronous_commit` off for it alone): the delivery's writes are visible to everyone at once, but their
+ * commit does not wait for the WAL flush, which the applicants' saves then do not queue behind (issue 30,
+ * "Speed"). See {@link OutreachMailerService} for what a database crash can lose.
+ */
+const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
 
 /**
  * Where a message comes from (issue 30 item 6):
@@ -63,21 +103,32 @@ export interface OutreachDelivery {
  * 1. {@link claim} inserts the `queued` row. The unique indexes make a campaign's (campaign, application) and
  *    a rule's (rule, application, stage) claimable once, across replicas and re-runs — `claimed: false`
  *    means someone already has it. Pass the caller's `manager` to claim inside its transaction.
- * 2. {@link deliver} leases the row (one attempt at a time, {@link ATTEMPT_LEASE_MS}), then: a rule's or
- *    campaign's message for a withdrawn application → `suppressed` (withdrawn); an address suppressed after a
- *    hard bounce → `suppressed` (hard-bounce); a marketing message to an address that turned marketing off →
- *    `suppressed` (marketing-opt-out; test sends skip this check); otherwise it renders the template in the
- *    application's language (`MessageRendererService`; marketing messages get a new unsubscribe token, stored
- *    as sha256, and the RFC 8058 headers) and hands it to MailService: accepted → `sent`; an SMTP 5xx refusal
- *    of the address → `bounced` and the address suppressed; a 4xx or no answer → `failed`, `retryable`.
+ * 2. {@link deliver} decides a queued (or failed) message no attempt holds: a rule's or campaign's message for a
+ *    withdrawn application → `suppressed` (withdrawn); an address suppressed after a hard bounce → `suppressed`
+ *    (hard-bounce); a marketing message to an address that turned marketing off → `suppressed`
+ *    (marketing-opt-out; test sends skip this check) — each recorded only if the message is still free;
+ *    otherwise it renders the template in the application's language (`MessageRendererService`; marketing
+ *    messages get a new unsubscribe token, stored as sha256, and the RFC 8058 headers), leases the row with what
+ *    it rendered in one statement (one attempt at a time, {@link ATTEMPT_LEASE_MS}; no lease, no send) and
+ *    hands it to MailService: accepted → `sent`; an SMTP 5xx refusal of the address → `bounced` and the address
+ *    suppressed; a 4xx or no answer → `failed`, `retryable`.
  *
  * {@link send} does both for one message. Every outcome is counted in /metrics (`OutreachMetricsService`).
+ *
+ * Durability: the claim commits synchronously (it is what makes a message once). The delivery's two writes (the
+ * lease, carrying the rendered fields and the unsubscribe token's hash; the outcome) commit asynchronously: each
+ * is visible to every other session at once (the lease excludes a second attempt as before) and survives the
+ * portal's crash or kill -9 (the database has it), but a crash of the database server itself can lose its
+ * last ~0.6 s of them (3 × `wal_writer_delay`), always the latest ones. A message whose outcome is lost that way
+ * is queued again and sent again with the same Message-ID and a fresh unsubscribe token — the window a portal
+ * crash between the mail server's acceptance and the record already has. In exchange a campaign's 50 messages a
+ * second add no WAL flushes for the applicants' saves to wait behind (`npm run bench:campaign`).
  */
 @Injectable()
 export class OutreachMailerService {
   private readonly logger = new Logger(OutreachMailerService.name);
-  /** The columns {@link subjectOf} reads (the entity's, answers left out), listed once. */
-  private subjectColumns?: FindOptionsSelect<Application>;
+  /** The statement {@link subjectOf} runs (the entity's columns, answers left out), built once. */
+  private subjectSql?: string;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -158,18 +209,38 @@ export class OutreachMailerService {
    */
   async deliver(messageId: string, options: { locale?: Locale; now?: Date } = {}): Promise<OutreachDelivery> {
     const now = options.now ?? new Date();
-    const leased = (await this.db.query(
-      `UPDATE outreach_messages SET attempts = attempts + 1, attempted_at = $2, updated_at = now()
+    const leaseFree = new Date(now.getTime() - ATTEMPT_LEASE_MS);
+    const [row] = /^\d{1,18}$/.test(messageId)
+      ? ((await this.db.query(
+          `SELECT ${LEASED_COLUMNS} FROM outreach_messages m JOIN outreach_templates t ON t.id = m.template_id
+            WHERE m.id = $1 AND m.status IN ('queued', 'failed') AND (m.attempted_at IS NULL OR m.attempted_at < $2)`,
+          [messageId, leaseFree],
+        )) as LeasedMessage[])
+      : [];
+    if (!row) return this.state(messageId);
+    let prepared: PreparedMessage | OutreachOutcome;
+    try {
+      prepared = await this.prepare(row, options.locale);
+    } catch (error) {
+      // a fault of ours (rendering, the database): the message is failed and retryable, never left as it was
+      await this.finish(row, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, leaseFree);
+      throw error;
+    }
+    if ('status' in prepared) return (await this.finish(row, prepared, leaseFree)) ?? this.state(messageId);
+    // the lease, with what was rendered: the unsubscribe token resolves before the message can arrive
+    const [leased] = (await this.db.query(
+      `UPDATE outreach_messages SET attempts = attempts + 1, attempted_at = $2, email = $4, locale = $5, subject = $6,
+              unsubscribe_token_hash = $7, updated_at = now()
+         FROM ${ASYNC_COMMIT}
         WHERE id = $1 AND status IN ('queued', 'failed') AND (attempted_at IS NULL OR attempted_at < $3)
         RETURNING id`,
-      [messageId, now, new Date(now.getTime() - ATTEMPT_LEASE_MS)],
-    )) as [{ id: string }[], number];
-    if (!leased[0].length) return this.state(messageId);
-    const row = await this.db.getRepository(OutreachMessage).findOneByOrFail({ id: messageId });
+      [row.id, now, leaseFree, prepared.email, prepared.message.locale, prepared.subject, prepared.unsubscribeTokenHash],
+    )) as [unknown[], number];
+    if (!leased.length) return this.state(messageId);
     try {
-      return await this.attempt(row, options.locale, now);
+      return await this.attempt(row, prepared, now);
     } catch (error) {
-      // a fault of ours (rendering, the database): the message stays failed and retryable, never stuck in its lease
+      // a fault of ours (the database): the message stays failed and retryable, never stuck in its lease
       await this.finish(row, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
@@ -194,34 +265,44 @@ export class OutreachMailerService {
    * The application a message is about, every column but its answers (kilobytes of JSON a message never uses: a
    * campaign reads one application per message while applicants save theirs).
    */
-  private subjectOf(id: string): Promise<MessageSubject | null> {
-    const repository = this.db.getRepository(Application);
-    this.subjectColumns ??= Object.fromEntries(
-      repository.metadata.columns.filter((column) => column.propertyName !== 'answers').map((column) => [column.propertyName, true]),
-    ) as FindOptionsSelect<Application>;
-    return repository.findOne({ where: { id }, select: this.subjectColumns });
+  private async subjectOf(id: string): Promise<MessageSubject | null> {
+    // built once from the entity's columns, aliased to its property names: no query builder per message (none of
+    // the columns has a transformer or a type TypeORM reads differently from pg: no date, no enum)
+    this.subjectSql ??= `SELECT ${this.db
+      .getMetadata(Application)
+      .columns.filter((column) => column.propertyName !== 'answers')
+      .map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
+      .join(', ')} FROM applications WHERE id = $1`;
+    const [row] = (await this.db.query(this.subjectSql, [id])) as MessageSubject[];
+    return row ?? null;
   }
 
-  private async attempt(row: OutreachMessage, locale: Locale | undefined, now: Date): Promise<OutreachDelivery> {
-    const template = await this.template(row.templateId);
+  /**
+   * Reads what a delivery needs and decides it: an outcome without sending (the application is gone, withdrawn,
+   * or the address suppressed or opted out), or the rendered message (a marketing one with a new unsubscribe
+   * token, of which only the hash is kept).
+   */
+  private async prepare(row: LeasedMessage, locale: Locale | undefined): Promise<PreparedMessage | OutreachOutcome> {
+    const template = row.template;
     const app = row.applicationId ? await this.subjectOf(row.applicationId) : null;
     const test = row.sourceKind === 'test';
-    if (!app) return this.finish(row, { status: 'failed', error: 'the application no longer exists' });
-    if (!test && app.status === 'withdrawn') return this.finish(row, { status: 'suppressed', suppressedReason: 'withdrawn' });
+    if (!app) return { status: 'failed', error: 'the application no longer exists' };
+    if (!test && app.status === 'withdrawn') return { status: 'suppressed', suppressedReason: 'withdrawn' };
     const email = test ? row.email : app.email;
     const recipient = await this.recipients.state(email);
-    if (recipient.suppressedAt) return this.finish(row, { status: 'suppressed', suppressedReason: 'hard-bounce', email });
+    if (recipient.suppressedAt) return { status: 'suppressed', suppressedReason: 'hard-bounce', email };
     if (template.kind === 'marketing' && !test && recipient.marketingOptOutAt)
-      return this.finish(row, { status: 'suppressed', suppressedReason: 'marketing-opt-out', email });
+      return { status: 'suppressed', suppressedReason: 'marketing-opt-out', email };
 
     const unsubscribeToken = template.kind === 'marketing' ? generateToken() : undefined;
     const message = await this.renderer.render(app, template, { locale, links: test ? 'example' : 'live', unsubscribeToken });
     const subject = test ? this.i18n.t('mail.outreachTestSubject', message.locale, { subject: message.subject }) : message.subject;
-    // the token resolves before the message can arrive
-    await this.db.query(
-      `UPDATE outreach_messages SET email = $2, locale = $3, subject = $4, unsubscribe_token_hash = $5, updated_at = now() WHERE id = $1`,
-      [row.id, email, message.locale, subject, unsubscribeToken ? hashToken(unsubscribeToken) : null],
-    );
+    return { email, message, subject, unsubscribeTokenHash: unsubscribeToken ? hashToken(unsubscribeToken) : null };
+  }
+
+  /** Hands a leased, rendered message to the mail server and records the outcome. */
+  private async attempt(row: LeasedMessage, prepared: PreparedMessage, now: Date): Promise<OutreachDelivery> {
+    const { email, message, subject } = prepared;
     try {
       const receipt = await this.mail.send({
         to: email,
@@ -242,23 +323,21 @@ export class OutreachMailerService {
     }
   }
 
-  /** Records an attempt's outcome (and ends its lease), counts it, and answers it. */
-  private async finish(
-    row: OutreachMessage,
-    outcome: {
-      status: MessageStatus;
-      suppressedReason?: MessageSuppressedReason;
-      smtpCode?: number | null;
-      error?: string;
-      messageId?: string;
-      sentAt?: Date;
-      email?: string;
-    },
-  ): Promise<OutreachDelivery> {
-    await this.db.query(
+  /**
+   * Records an attempt's outcome (and ends its lease), counts it, and answers it.
+   * @param leaseFree given: the attempt holds no lease yet — the outcome is recorded (and counts as an attempt)
+   *   only if the message is still queued or failed and no lease newer than this holds it; else null
+   */
+  private async finish(row: LeasedMessage, outcome: OutreachOutcome): Promise<OutreachDelivery>;
+  private async finish(row: LeasedMessage, outcome: OutreachOutcome, leaseFree: Date): Promise<OutreachDelivery | null>;
+  private async finish(row: LeasedMessage, outcome: OutreachOutcome, leaseFree?: Date): Promise<OutreachDelivery | null> {
+    const [, updated] = (await this.db.query(
       `UPDATE outreach_messages SET status = $2, suppressed_reason = $3, smtp_code = $4, error = $5, message_id = $6, sent_at = $7,
-              email = coalesce($8, email), attempted_at = NULL, updated_at = now()
-        WHERE id = $1`,
+              email = coalesce($8, email), attempted_at = NULL, updated_at = now(),
+              attempts = attempts + CASE WHEN $9::timestamptz IS NULL THEN 0 ELSE 1 END
+         FROM ${ASYNC_COMMIT}
+        WHERE id = $1
+          AND ($9::timestamptz IS NULL OR (status IN ('queued', 'failed') AND (attempted_at IS NULL OR attempted_at < $9)))`,
       [
         row.id,
         outcome.status,
@@ -268,8 +347,10 @@ export class OutreachMailerService {
         outcome.messageId ?? null,
         outcome.sentAt ?? null,
         outcome.email ?? null,
+        leaseFree ?? null,
       ],
-    );
+    )) as [unknown[], number];
+    if (!updated) return null;
     this.metrics.count(outcome.status, row.kind, row.sourceKind);
     return {
       messageId: row.id,
