@@ -22,6 +22,7 @@ import type { ApplicationInformation } from './api/application-types';
 import { useApplication } from './ApplicationContext';
 import { fallbackRequirements } from './requirements';
 import { StepIndicator } from './StepIndicator';
+import { StepPreview } from './StepPreview';
 import { PAYMENT_STEP, nextStep, previousStep, resolveStep, stepFromValue, stepKey } from './steps/step-config';
 import type { StepProps } from './steps/step-props';
 import { useStepTimeLog } from './useStepTimeLog';
@@ -224,6 +225,8 @@ export default function ApplicationPage() {
   const reached = Math.max(1, stepFromValue(record.stepReached) ?? 1);
   const next = nextStep(step, steps) ?? step;
   const Step = STEP_COMPONENTS[step];
+  // until the step's code and data are here: its heading and introduction where it has them, then "Loading…"
+  const waiting = <StepPreview step={step} record={record} loading={loading} />;
 
   return withCatalogue(
     <section className="application">
@@ -243,9 +246,9 @@ export default function ApplicationPage() {
           </button>
         </div>
       )}
-      {(!dropdowns || !requirements) && !dropdownError && loading}
+      {(!dropdowns || !requirements) && !dropdownError && waiting}
       {dropdowns && requirements && Step && (
-        <Suspense fallback={loading}>
+        <Suspense fallback={waiting}>
           <Step
             key={`step-${step}`}
             record={record}
@@ -258,7 +261,7 @@ export default function ApplicationPage() {
         </Suspense>
       )}
       {dropdowns && requirements && step === PAYMENT_STEP && (
-        <Suspense fallback={loading}>
+        <Suspense fallback={waiting}>
           <PaymentStep
             key={`step-${step}`}
             record={record}
