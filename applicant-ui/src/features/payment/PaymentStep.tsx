@@ -352,24 +352,27 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
         {isSubmitting ? t('payment.processing') : ''}
       </p>
 
-      <div className="step-actions">
-        <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
-          {t('form.back')}
-        </button>
-        <button
-          type="submit"
-          className="btn btn--primary"
-          disabled={!quote || isSubmitting || applying || banner?.kind === 'paid' || banner?.kind === 'closed'}
-        >
-          {isSubmitting
-            ? t('payment.processing')
-            : retryPending
-              ? t('payment.retry')
-              : waived
-                ? t('payment.submit_waived')
-                : t('payment.pay', { total: quote ? formatMoney(quote.total, quote.currency, currentLocale()) : '' })}
-        </button>
-      </div>
+      {/* the actions come with the fee (or its failure): shown while it loads, they would jump down when it arrives */}
+      {(quote || quoteFailed || banner) && (
+        <div className="step-actions">
+          <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
+            {t('form.back')}
+          </button>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={!quote || isSubmitting || applying || banner?.kind === 'paid' || banner?.kind === 'closed'}
+          >
+            {isSubmitting
+              ? t('payment.processing')
+              : retryPending
+                ? t('payment.retry')
+                : waived
+                  ? t('payment.submit_waived')
+                  : t('payment.pay', { total: quote ? formatMoney(quote.total, quote.currency, currentLocale()) : '' })}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
