@@ -67,6 +67,8 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
   const [retryPending, setRetryPending] = useState(false);
   const bannerRef = useRef<HTMLDivElement>(null);
   const waived = quote ? isWaived(quote) : false;
+  /** The fee is on its way: no quote, no failure, no banner yet. */
+  const feeLoading = !quote && !quoteFailed && !banner;
   const waivedRef = useRef(waived);
   waivedRef.current = waived;
   const alreadyPaid = record.Payment_Status === 'Paid' || record.Payment_Status === 'Waived';
@@ -263,6 +265,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
       <h2 id="step-8-title" ref={headingRef} tabIndex={-1} className="step-heading">
         {t('steps.payment')}
       </h2>
+      {/* the heading and this introduction are also StepPreview's (shown while the step loads): keep them alike */}
       <p className="lead">{t('payment.intro')}</p>
 
       {quoteFailed && (
@@ -273,7 +276,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
           </button>
         </div>
       )}
-      {!quote && !quoteFailed && !banner && (
+      {feeLoading && (
         <p className="loading" role="status">
           {t('payment.loading_quote')}
         </p>
@@ -353,7 +356,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
       </p>
 
       {/* the actions come with the fee (or its failure): shown while it loads, they would jump down when it arrives */}
-      {(quote || quoteFailed || banner) && (
+      {!feeLoading && (
         <div className="step-actions">
           <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
             {t('form.back')}

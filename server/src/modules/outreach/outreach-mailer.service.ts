@@ -21,11 +21,11 @@ export const ATTEMPT_LEASE_MS = 10 * 60_000;
  * The columns of a message a delivery attempt uses (immutable once claimed but for `email`), with its template's
  * current kind and content (a template edited while a campaign sends applies to the messages not yet sent).
  */
-type LeasedMessage = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
+type MessageToDeliver = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
   template: Pick<MessageTemplate, 'kind' | 'content'>;
 };
-/** `outreach_messages m` joined with `outreach_templates t`, as {@link LeasedMessage}. */
-const LEASED_COLUMNS = `m.id::text AS id, m.application_id AS "applicationId", m.email, m.template_id AS "templateId", m.kind,
+/** `outreach_messages m` joined with `outreach_templates t`, as {@link MessageToDeliver}. */
+const MESSAGE_TO_DELIVER_COLUMNS = `m.id::text AS id, m.application_id AS "applicationId", m.email, m.template_id AS "templateId", m.kind,
   m.source_kind AS "sourceKind", m.created_at AS "createdAt", json_build_object('kind', t.kind, 'content', t.content) AS template`;
 
 /** What an attempt came to, as recorded. */
@@ -56,6 +56,9 @@ interface PreparedMessage {
  * "Speed"). See {@link OutreachMailerService} for what a database crash can lose.
  */
 const ASYNC_COMMIT = `(SELECT set_config('synchronous_commit', 'off', true)) AS async_commit`;
+
+/** True for a message id as the API names it (a bigint as a decimal string). */
+const isMessageId = (id: string): boolean => /^\d{1,18}$/.test(id);
 
 /**
  * Where a message comes from (issue 30 item 6):
@@ -210,12 +213,12 @@ export class OutreachMailerService {
   async deliver(messageId: string, options: { locale?: Locale; now?: Date } = {}): Promise<OutreachDelivery> {
     const now = options.now ?? new Date();
     const leaseFree = new Date(now.getTime() - ATTEMPT_LEASE_MS);
-    const [row] = /^\d{1,18}$/.test(messageId)
+    const [row] = isMessageId(messageId)
       ? ((await this.db.query(
-          `SELECT ${LEASED_COLUMNS} FROM outreach_messages m JOIN outreach_templates t ON t.id = m.template_id
+          `SELECT ${MESSAGE_TO_DELIVER_COLUMNS} FROM outreach_messages m JOIN outreach_templates t ON t.id = m.template_id
             WHERE m.id = $1 AND m.status IN ('queued', 'failed') AND (m.attempted_at IS NULL OR m.attempted_at < $2)`,
           [messageId, leaseFree],
-        )) as LeasedMessage[])
+        )) as MessageToDeliver[])
       : [];
     if (!row) return this.state(messageId);
     let prepared: PreparedMessage | OutreachOutcome;
@@ -248,7 +251,7 @@ export class OutreachMailerService {
 
   /** The message's current state, without an attempt. @throws ApiException 404 REQ-404 */
   async state(messageId: string): Promise<OutreachDelivery> {
-    const row = /^\d{1,18}$/.test(messageId) ? await this.db.getRepository(OutreachMessage).findOneBy({ id: messageId }) : null;
+    const row = isMessageId(messageId) ? await this.db.getRepository(OutreachMessage).findOneBy({ id: messageId }) : null;
     if (!row) throw new ApiException(HttpStatus.NOT_FOUND, 'REQ-404');
     return {
       messageId: row.id,
@@ -282,7 +285,7 @@ export class OutreachMailerService {
    * or the address suppressed or opted out), or the rendered message (a marketing one with a new unsubscribe
    * token, of which only the hash is kept).
    */
-  private async prepare(row: LeasedMessage, locale: Locale | undefined): Promise<PreparedMessage | OutreachOutcome> {
+  private async prepare(row: MessageToDeliver, locale: Locale | undefined): Promise<PreparedMessage | OutreachOutcome> {
     const template = row.template;
     const app = row.applicationId ? await this.subjectOf(row.applicationId) : null;
     const test = row.sourceKind === 'test';
@@ -301,7 +304,7 @@ export class OutreachMailerService {
   }
 
   /** Hands a leased, rendered message to the mail server and records the outcome. */
-  private async attempt(row: LeasedMessage, prepared: PreparedMessage, now: Date): Promise<OutreachDelivery> {
+  private async attempt(row: MessageToDeliver, prepared: PreparedMessage, now: Date): Promise<OutreachDelivery> {
     const { email, message, subject } = prepared;
     try {
       const receipt = await this.mail.send({
@@ -328,9 +331,9 @@ export class OutreachMailerService {
    * @param leaseFree given: the attempt holds no lease yet — the outcome is recorded (and counts as an attempt)
    *   only if the message is still queued or failed and no lease newer than this holds it; else null
    */
-  private async finish(row: LeasedMessage, outcome: OutreachOutcome): Promise<OutreachDelivery>;
-  private async finish(row: LeasedMessage, outcome: OutreachOutcome, leaseFree: Date): Promise<OutreachDelivery | null>;
-  private async finish(row: LeasedMessage, outcome: OutreachOutcome, leaseFree?: Date): Promise<OutreachDelivery | null> {
+  private async finish(row: MessageToDeliver, outcome: OutreachOutcome): Promise<OutreachDelivery>;
+  private async finish(row: MessageToDeliver, outcome: OutreachOutcome, leaseFree: Date): Promise<OutreachDelivery | null>;
+  private async finish(row: MessageToDeliver, outcome: OutreachOutcome, leaseFree?: Date): Promise<OutreachDelivery | null> {
     const [, updated] = (await this.db.query(
       `UPDATE outreach_messages SET status = $2, suppressed_reason = $3, smtp_code = $4, error = $5, message_id = $6, sent_at = $7,
               email = coalesce($8, email), attempted_at = NULL, updated_at = now(),

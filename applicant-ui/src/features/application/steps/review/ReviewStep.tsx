@@ -93,6 +93,7 @@ export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack
       <h2 id="step-7-title" ref={headingRef} tabIndex={-1} className="step-heading">
         {t('steps.review')}
       </h2>
+      {/* the heading and this introduction are also StepPreview's (shown while the step loads): keep them alike */}
       <p>{t('review.intro')}</p>
       <ReviewAnswers groups={groups} stepHref={(s) => applicationPath(s, tokenValue)} />
       <fieldset className="fieldset certify">
