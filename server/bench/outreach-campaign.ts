@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { DateTime } from 'luxon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,9 @@ import { serveCpuQueries } from './twins.js';
  * machine's drift weighs on both sides alike); then BENCH_SECONDS s without again. Each save's latency counts
  * for the phase it started in (the second after each switch is left out). Prints the campaign's sending time,
  * the messages and duplicates the sink counted, the save's p50/p99 with and without the campaign and their
- * ratio, and per side the portal's event-loop delay, its GC time and the machine's busy CPU share (/proc/stat). Asserts nothing: compare the ratios of one run, never absolute figures across machines.
+ * ratio (and each window's p99: this machine's neighbours move a single window's), and per side the portal's
+ * event-loop delay, its GC time, the machine's busy CPU share (/proc/stat) and the CPU of the portal, PostgreSQL,
+ * the sink and the clients (/proc/<pid>/stat). Asserts nothing: compare the ratios of one run, never absolute figures across machines.
  */
 
 const MESSAGES = Number(process.env.BENCH_CAMPAIGN_MESSAGES ?? 10_000);
@@ -167,9 +169,14 @@ function ask<T>(child: Child, message: string, key: string): Promise<T> {
 /** A phase of the run: warming up, saves without a campaign sending, saves while it sends, or settling after a switch. */
 type Phase = 'warmup' | 'without' | 'with' | 'settle';
 
-/** Save latencies (ms) by phase, and the saves that failed. */
+/** Save latencies (ms) by phase, and by window of each side (1, 2, …), and the saves that failed. */
 interface Saves {
   latencies: Record<Phase, number[]>;
+  /**
+   * The latencies of the saves started in each window of a side, in order: `with` the windows the campaign sent in
+   * (the first claims the audience), `without` the windows before, between and after.
+   */
+  byWindow: Record<'with' | 'without', number[][]>;
   failed: number;
 }
 
@@ -183,13 +190,14 @@ async function autosave(
   db: pg.Client,
   drafts: BenchApplication[],
   phase: () => Phase,
+  window: (side: 'with' | 'without') => number,
 ): Promise<{ saves: Saves; stop: () => Promise<void> }> {
   const versions = new Map(
     (
       await db.query<{ id: string; version: number }>('SELECT id, version FROM applications WHERE id = ANY($1)', [drafts.map((d) => d.id)])
     ).rows.map((r) => [r.id, r.version]),
   );
-  const saves: Saves = { latencies: { warmup: [], without: [], with: [], settle: [] }, failed: 0 };
+  const saves: Saves = { latencies: { warmup: [], without: [], with: [], settle: [] }, byWindow: { with: [], without: [] }, failed: 0 };
   let running = true;
   const interval = SAVE_RATE > 0 ? 1000 / SAVE_RATE : 0;
   const client = async (draft: BenchApplication, index: number) => {
@@ -198,6 +206,8 @@ async function autosave(
     await new Promise((resolve) => setTimeout(resolve, (interval * index) / drafts.length));
     while (running) {
       const label = phase();
+      const side = label === 'with' || label === 'without' ? label : null;
+      const sideWindow = side ? window(side) : 0;
       const started = performance.now();
       try {
         const response = await fetch(`${base}/api/applications/${draft.id}`, {
@@ -208,8 +218,10 @@ async function autosave(
         const body = await response.text();
         const match = /"version":(\d+)/.exec(body);
         if (match) version = Number(match[1]);
-        if (response.ok) saves.latencies[label].push(performance.now() - started);
-        else saves.failed += 1;
+        if (response.ok) {
+          saves.latencies[label].push(performance.now() - started);
+          if (side) (saves.byWindow[side][sideWindow - 1] ??= []).push(performance.now() - started);
+        } else saves.failed += 1;
       } catch {
         saves.failed += 1;
       }
@@ -248,6 +260,45 @@ function cpuTicks(): { busy: number; total: number } {
     return { busy: 0, total: 0 };
   }
 }
+
+/**
+ * CPU time so far (clock ticks, user + system) of the portal, the SMTP sink, this process (the autosave clients)
+ * and every `postgres` process on the machine (the embedded server's, or the one at BENCH_DATABASE_URL when it runs
+ * here; with its backends that exited), from Linux's /proc/<pid>/stat: where the campaign's CPU goes. Zeros where there is no /proc.
+ */
+function processTicks(pids: { portal: number; sink: number }): Record<CpuConsumer, number> {
+  /** @param children also count the CPU of its children that ended (the postmaster's backends that exited) */
+  const ticksOf = (pid: number | string, children = false): { comm: string; ticks: number } | null => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[0] is the state (field 3): utime and stime are fields 14 and 15, cutime and cstime 16 and 17
+      return { comm, ticks: Number(fields[11]) + Number(fields[12]) + (children ? Number(fields[13]) + Number(fields[14]) : 0) };
+    } catch {
+      return null;
+    }
+  };
+  let postgres = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = ticksOf(entry, true);
+      if (stat?.comm === 'postgres') postgres += stat.ticks;
+    }
+  } catch {
+    // no /proc
+  }
+  return {
+    portal: ticksOf(pids.portal)?.ticks ?? 0,
+    sink: ticksOf(pids.sink)?.ticks ?? 0,
+    clients: ticksOf(process.pid)?.ticks ?? 0,
+    postgres,
+  };
+}
+/** The processes whose CPU the bench reports per side. */
+type CpuConsumer = 'portal' | 'sink' | 'clients' | 'postgres';
+const CPU_CONSUMERS: CpuConsumer[] = ['portal', 'postgres', 'sink', 'clients'];
 
 async function parent(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-campaign-bench-'));
@@ -355,16 +406,28 @@ async function parent(): Promise<void> {
       (await db.query(`SELECT status FROM outreach_campaigns WHERE id = $1`, [campaign.id])).rows[0].status as string;
     let phase: Phase = 'warmup';
     /** The portal's event-loop delay (p99, max) and GC time, per phase window. */
-    const loop: Record<'with' | 'without', { p99: number[]; max: number; gcMs: number; busy: number; total: number }> = {
-      with: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0 },
-      without: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0 },
+    const noTicks = (): Record<CpuConsumer, number> => ({ portal: 0, sink: 0, clients: 0, postgres: 0 });
+    const loop: Record<
+      'with' | 'without',
+      { p99: number[]; max: number; gcMs: number; busy: number; total: number; seconds: number; processes: Record<CpuConsumer, number> }
+    > = {
+      with: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0, seconds: 0, processes: noTicks() },
+      without: { p99: [], max: 0, gcMs: 0, busy: 0, total: 0, seconds: 0, processes: noTicks() },
     };
+    const pids = { portal: portal.process.pid!, sink: smtp.process.pid! };
     let gcSeen = 0;
     let ticksSeen = cpuTicks();
+    let processesSeen = processTicks(pids);
+    let switchedAt = Date.now();
+    /** How many windows of each side so far (the current one included). */
+    const windows = { with: 0, without: 0 };
     const switchTo = async (next: Phase) => {
       const d = await ask<{ p99: number; max: number; gcMs: number }>(portal, 'delay', 'delay');
       const ticks = cpuTicks();
+      const processes = processTicks(pids);
       if (phase === 'with' || phase === 'without') {
+        loop[phase].seconds += (Date.now() - switchedAt) / 1000;
+        for (const name of CPU_CONSUMERS) loop[phase].processes[name] += processes[name] - processesSeen[name];
         loop[phase].p99.push(d.p99);
         loop[phase].max = Math.max(loop[phase].max, d.max);
         loop[phase].gcMs += d.gcMs - gcSeen;
@@ -373,9 +436,18 @@ async function parent(): Promise<void> {
       }
       gcSeen = d.gcMs;
       ticksSeen = ticks;
+      processesSeen = processes;
+      switchedAt = Date.now();
+      if (next === 'with' || next === 'without') windows[next] += 1;
       phase = next;
     };
-    const load = await autosave(base, db, drafts, () => phase);
+    const load = await autosave(
+      base,
+      db,
+      drafts,
+      () => phase,
+      (side) => windows[side],
+    );
     await sleep(WARMUP * 1000);
     await switchTo('without');
     await sleep(SECONDS * 1000);
@@ -434,9 +506,25 @@ async function parent(): Promise<void> {
           `${percentile(loop[side].p99, 50).toFixed(1)} ms, max ${loop[side].max.toFixed(1)} ms; GC ${(loop[side].gcMs / 1000).toFixed(1)} s; ` +
           `machine CPU busy ${loop[side].total ? `${((100 * loop[side].busy) / loop[side].total).toFixed(0)} %` : 'n/a'}`,
       );
+    const perWindow = (side: 'with' | 'without') => load.saves.byWindow[side].map((xs) => percentile(xs, 99));
+    for (const side of ['without', 'with'] as const)
+      console.log(
+        `  autosave p99 per window ${side === 'with' ? 'during campaign (the first claims the audience)' : 'without campaign'}: ` +
+          `${perWindow(side)
+            .map((p99) => p99.toFixed(0))
+            .join(', ')} ms; median ${percentile(perWindow(side), 50).toFixed(1)} ms`,
+      );
+    // clock ticks are 1/100 s on Linux (USER_HZ): ticks / seconds is the share of one core, in %
+    for (const side of ['without', 'with'] as const)
+      console.log(
+        `  CPU ${side === 'with' ? 'during campaign ' : 'without campaign'} (share of one core): ` +
+          CPU_CONSUMERS.map((name) => `${name} ${(loop[side].processes[name] / loop[side].seconds).toFixed(0)} %`).join(', '),
+      );
     console.log(
       `  p99 ratio during / without: ${(percentile(during, 99) / percentile(without, 99)).toFixed(2)} ` +
-        `(p50 ratio ${(percentile(during, 50) / percentile(without, 50)).toFixed(2)}; failed saves ${load.saves.failed})`,
+        `(p50 ratio ${(percentile(during, 50) / percentile(without, 50)).toFixed(2)}; ` +
+        `ratio of the windows' median p99 ${(percentile(perWindow('with'), 50) / percentile(perWindow('without'), 50)).toFixed(2)}; ` +
+        `failed saves ${load.saves.failed})`,
     );
     await db.end();
   } finally {

@@ -33,12 +33,8 @@ const TEXT_NODES = new Set(['ContentStatement', 'CommentStatement']);
  * @returns the problems (unknown fields by name, or a parse error); empty when the text is valid
  */
 export function templateProblems(text: string, fields: readonly string[] = MERGE_FIELDS): string[] {
-  let program: hbs.AST.Program;
-  try {
-    program = engine().parse(text);
-  } catch (error) {
-    return [`syntax: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`];
-  }
+  const program = parse(text);
+  if (typeof program === 'string') return [program];
   const problems: string[] = [];
   for (const node of program.body) {
     if (TEXT_NODES.has(node.type)) continue;
@@ -55,22 +51,42 @@ export function templateProblems(text: string, fields: readonly string[] = MERGE
   return problems;
 }
 
-/** How many compiled templates {@link compile} keeps (a campaign renders one text thousands of times). */
-const COMPILED_KEPT = 200;
-const compiled = new Map<string, (values: Readonly<Record<string, string>>) => string>();
+/** How many texts {@link keptByText} keeps per use (a campaign renders one text thousands of times). */
+const KEPT_TEXTS = 200;
 
 /**
- * A compiled letter template (strict: a missing value throws rather than printing nothing), from a small cache
- * keyed by the text itself (an edited template is another text; the oldest entry goes when it is full).
+ * `make` with its answers kept, keyed by the template's text itself (an edited template is another text; the
+ * oldest entry goes when {@link KEPT_TEXTS} are kept).
  */
-function compile(text: string): (values: Readonly<Record<string, string>>) => string {
-  let template = compiled.get(text);
-  if (!template) {
-    template = engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true });
-    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
-    compiled.set(text, template);
+function keptByText<T>(make: (text: string) => T): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    if (kept.has(text)) return kept.get(text)!;
+    const made = make(text);
+    if (kept.size >= KEPT_TEXTS) kept.delete(kept.keys().next().value!);
+    kept.set(text, made);
+    return made;
+  };
+}
+
+/** A template's syntax tree, or its parse error (`syntax: …`), kept: a campaign checks one text per message. */
+const parse = keptByText((text): hbs.AST.Program | string => {
+  try {
+    return engine().parse(text);
+  } catch (error) {
+    return `syntax: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
   }
-  return template;
+});
+
+/** A compiled letter template (strict: a missing value throws rather than printing nothing), kept. */
+const compile = keptByText((text) => engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true }));
+
+/**
+ * A template's text with the values merged (plain text).
+ * @param text a template that passed {@link templateProblems} (with the fields `values` holds)
+ */
+export function mergeLetter(text: string, values: Readonly<Record<string, string>>): string {
+  return compile(text)(values);
 }
 
 /**
@@ -79,7 +95,7 @@ function compile(text: string): (values: Readonly<Record<string, string>>) => st
  * @param text a template that passed {@link templateProblems} (with the fields `values` holds)
  */
 export function renderLetter(text: string, values: Readonly<Record<string, string>>): { text: string; html: string } {
-  const merged = compile(text)(values);
+  const merged = mergeLetter(text, values);
   const html = merged
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${engine().Utils.escapeExpression(paragraph).replace(/\n/g, '<br>')}</p>`)

@@ -1,4 +1,4 @@
-import { renderLetter, templateProblems } from '../decisions/letter-template.js';
+import { mergeLetter, templateProblems } from '../decisions/letter-template.js';
 
 /**
  * The variables a message template may use (issue 30 item 2) — an allow-list, checked by the letters'
@@ -48,5 +48,5 @@ export function usesVariable(text: string, variable: MessageVariable): boolean {
 
 /** Renders a valid template's text with `values` (plain text; the caller makes the HTML). */
 export function renderMessageText(text: string, values: MessageValues): string {
-  return renderLetter(text, values).text;
+  return mergeLetter(text, values);
 }

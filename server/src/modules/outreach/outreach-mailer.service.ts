@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ApiException } from '../../common/errors/api.exception.js';
+import { poolQuery } from '../../database/pg-pool.js';
 import { I18nService, type Locale } from '../../common/i18n/i18n.service.js';
 import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
@@ -11,6 +12,7 @@ import { MessageRendererService, type MessageSubject, type RenderedMessage } fro
 import { MessageTemplate } from './message-template.entity.js';
 import { OutreachMessage, type MessageStatus, type MessageSuppressedReason } from './outreach-message.entity.js';
 import { OutreachMetricsService } from './outreach-metrics.service.js';
+import { normalizedEmailSql, type OutreachRecipient } from './outreach-recipient.entity.js';
 import { RecipientsService } from './recipients.service.js';
 import { classifySmtpError } from './smtp-outcome.js';
 
@@ -18,15 +20,16 @@ import { classifySmtpError } from './smtp-outcome.js';
 export const ATTEMPT_LEASE_MS = 10 * 60_000;
 
 /**
- * The columns of a message a delivery attempt uses (immutable once claimed but for `email`), with its template's
- * current kind and content (a template edited while a campaign sends applies to the messages not yet sent).
+ * A message as its attempt leased it: the columns the attempt uses (immutable once claimed but for `email`), its
+ * template's current kind and content (a template edited while a campaign sends applies to the messages not yet
+ * sent), the application it is about (every column but its answers; null when it is gone) and what the
+ * recipient's address accepts.
  */
-type MessageToDeliver = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
+type LeasedMessage = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
   template: Pick<MessageTemplate, 'kind' | 'content'>;
+  application: MessageSubject | null;
+  recipient: Pick<OutreachRecipient, 'suppressedAt' | 'marketingOptOutAt'>;
 };
-/** `outreach_messages m` joined with `outreach_templates t`, as {@link MessageToDeliver}. */
-const MESSAGE_TO_DELIVER_COLUMNS = `m.id::text AS id, m.application_id AS "applicationId", m.email, m.template_id AS "templateId", m.kind,
-  m.source_kind AS "sourceKind", m.created_at AS "createdAt", json_build_object('kind', t.kind, 'content', t.content) AS template`;
 
 /** What an attempt came to, as recorded. */
 interface OutreachOutcome {
@@ -37,16 +40,17 @@ interface OutreachOutcome {
   messageId?: string;
   sentAt?: Date;
   email?: string;
+  /** The language and subject it was rendered in (an attempt that got as far). */
+  locale?: Locale;
+  subject?: string;
 }
 
-/** A message rendered for its recipient, ready to lease and send. */
+/** A leased message rendered for its recipient, ready to send. */
 interface PreparedMessage {
   email: string;
   message: RenderedMessage;
   /** The rendered subject (a test send's prefixed). */
   subject: string;
-  /** sha256 of the new unsubscribe token (marketing), else null. */
-  unsubscribeTokenHash: string | null;
 }
 
 /**
@@ -106,20 +110,20 @@ export interface OutreachDelivery {
  * 1. {@link claim} inserts the `queued` row. The unique indexes make a campaign's (campaign, application) and
  *    a rule's (rule, application, stage) claimable once, across replicas and re-runs — `claimed: false`
  *    means someone already has it. Pass the caller's `manager` to claim inside its transaction.
- * 2. {@link deliver} decides a queued (or failed) message no attempt holds: a rule's or campaign's message for a
+ * 2. {@link deliver} leases a queued (or failed) message no attempt holds, in the one statement that reads what the
+ *    attempt needs (one attempt at a time, {@link ATTEMPT_LEASE_MS}; no lease, no send; a marketing message's new
+ *    unsubscribe token is stored, as sha256, with the lease), then decides it: a rule's or campaign's message for a
  *    withdrawn application → `suppressed` (withdrawn); an address suppressed after a hard bounce → `suppressed`
  *    (hard-bounce); a marketing message to an address that turned marketing off → `suppressed`
- *    (marketing-opt-out; test sends skip this check) — each recorded only if the message is still free;
- *    otherwise it renders the template in the application's language (`MessageRendererService`; marketing
- *    messages get a new unsubscribe token, stored as sha256, and the RFC 8058 headers), leases the row with what
- *    it rendered in one statement (one attempt at a time, {@link ATTEMPT_LEASE_MS}; no lease, no send) and
- *    hands it to MailService: accepted → `sent`; an SMTP 5xx refusal of the address → `bounced` and the address
- *    suppressed; a 4xx or no answer → `failed`, `retryable`.
+ *    (marketing-opt-out; test sends skip this check); otherwise it renders the template in the application's
+ *    language (`MessageRendererService`; marketing messages get the RFC 8058 headers) and hands it to
+ *    MailService: accepted → `sent`; an SMTP 5xx refusal of the address → `bounced` and the address suppressed;
+ *    a 4xx or no answer → `failed`, `retryable`. The outcome, with what was rendered, ends the lease.
  *
  * {@link send} does both for one message. Every outcome is counted in /metrics (`OutreachMetricsService`).
  *
  * Durability: the claim commits synchronously (it is what makes a message once). The delivery's two writes (the
- * lease, carrying the rendered fields and the unsubscribe token's hash; the outcome) commit asynchronously: each
+ * lease, carrying the unsubscribe token's hash; the outcome, carrying what was rendered) commit asynchronously: each
  * is visible to every other session at once (the lease excludes a second attempt as before) and survives the
  * portal's crash or kill -9 (the database has it), but a crash of the database server itself can lose its
  * last ~0.6 s of them (3 × `wal_writer_delay`), always the latest ones. A message whose outcome is lost that way
@@ -130,8 +134,8 @@ export interface OutreachDelivery {
 @Injectable()
 export class OutreachMailerService {
   private readonly logger = new Logger(OutreachMailerService.name);
-  /** The statement {@link subjectOf} runs (the entity's columns, answers left out), built once. */
-  private subjectSql?: string;
+  /** The statement {@link leaseStatement} builds, once. */
+  private leaseSql?: string;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -213,33 +217,22 @@ export class OutreachMailerService {
   async deliver(messageId: string, options: { locale?: Locale; now?: Date } = {}): Promise<OutreachDelivery> {
     const now = options.now ?? new Date();
     const leaseFree = new Date(now.getTime() - ATTEMPT_LEASE_MS);
+    // a new unsubscribe token for every attempt; the lease stores its hash only when the template is marketing, so
+    // the token resolves before the message can arrive
+    const unsubscribeToken = generateToken();
     const [row] = isMessageId(messageId)
-      ? ((await this.db.query(
-          `SELECT ${MESSAGE_TO_DELIVER_COLUMNS} FROM outreach_messages m JOIN outreach_templates t ON t.id = m.template_id
-            WHERE m.id = $1 AND m.status IN ('queued', 'failed') AND (m.attempted_at IS NULL OR m.attempted_at < $2)`,
-          [messageId, leaseFree],
-        )) as MessageToDeliver[])
+      ? this.leasedFrom((await poolQuery(this.db, this.leaseStatement(), [messageId, now, leaseFree, hashToken(unsubscribeToken)])).rows)
       : [];
     if (!row) return this.state(messageId);
     let prepared: PreparedMessage | OutreachOutcome;
     try {
-      prepared = await this.prepare(row, options.locale);
+      prepared = await this.prepare(row, options.locale, unsubscribeToken);
     } catch (error) {
-      // a fault of ours (rendering, the database): the message is failed and retryable, never left as it was
-      await this.finish(row, { status: 'failed', error: error instanceof Error ? error.message : String(error) }, leaseFree);
+      // a fault of ours (rendering, the database): the message is failed and retryable, never left in its lease
+      await this.finish(row, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
     }
-    if ('status' in prepared) return (await this.finish(row, prepared, leaseFree)) ?? this.state(messageId);
-    // the lease, with what was rendered: the unsubscribe token resolves before the message can arrive
-    const [leased] = (await this.db.query(
-      `UPDATE outreach_messages SET attempts = attempts + 1, attempted_at = $2, email = $4, locale = $5, subject = $6,
-              unsubscribe_token_hash = $7, updated_at = now()
-         FROM ${ASYNC_COMMIT}
-        WHERE id = $1 AND status IN ('queued', 'failed') AND (attempted_at IS NULL OR attempted_at < $3)
-        RETURNING id`,
-      [row.id, now, leaseFree, prepared.email, prepared.message.locale, prepared.subject, prepared.unsubscribeTokenHash],
-    )) as [unknown[], number];
-    if (!leased.length) return this.state(messageId);
+    if ('status' in prepared) return this.finish(row, prepared);
     try {
       return await this.attempt(row, prepared, now);
     } catch (error) {
@@ -265,47 +258,86 @@ export class OutreachMailerService {
   }
 
   /**
-   * The application a message is about, every column but its answers (kilobytes of JSON a message never uses: a
-   * campaign reads one application per message while applicants save theirs).
+   * The one statement that leases a message and reads what its attempt needs (built once, from the entities'
+   * columns): `$1` the message id, `$2` the attempt's instant, `$3` the oldest lease still held (older ones are
+   * dead attempts), `$4` the hash of the attempt's unsubscribe token (stored only for a marketing template). It
+   * leases only a queued or failed message no attempt holds (no row: nothing to do), and answers it with its
+   * template, its application — every column but the answers (kilobytes of JSON a message never uses: a campaign
+   * reads one application a message while applicants save theirs), as `application.<property>` — and the
+   * recipient's state (`outreach_recipients` by {@link normalizedEmailSql}). The lease commits asynchronously (see
+   * the class). Run through `poolQuery`: a named prepared statement, planned once per connection.
    */
-  private async subjectOf(id: string): Promise<MessageSubject | null> {
-    // built once from the entity's columns, aliased to its property names: no query builder per message (none of
-    // the columns has a transformer or a type TypeORM reads differently from pg: no date, no enum)
-    this.subjectSql ??= `SELECT ${this.db
-      .getMetadata(Application)
-      .columns.filter((column) => column.propertyName !== 'answers')
-      .map((column) => `"${column.databaseName}" AS "${column.propertyName}"`)
-      .join(', ')} FROM applications WHERE id = $1`;
-    const [row] = (await this.db.query(this.subjectSql, [id])) as MessageSubject[];
-    return row ?? null;
+  private leaseStatement(): string {
+    // aliased to the entity's property names: none of these columns has a transformer or a type TypeORM reads
+    // differently from pg (no date, no enum), so pg's values are the entity's
+    this.leaseSql ??= `WITH leased AS (
+        UPDATE outreach_messages m SET attempts = m.attempts + 1, attempted_at = $2, updated_at = now(),
+               unsubscribe_token_hash = CASE WHEN t.kind = 'marketing' THEN $4 END
+          FROM outreach_templates t, ${ASYNC_COMMIT}
+         WHERE m.id = $1 AND t.id = m.template_id AND m.status IN ('queued', 'failed') AND (m.attempted_at IS NULL OR m.attempted_at < $3)
+         RETURNING m.id, m.application_id, m.email, m.template_id, m.kind, m.source_kind, m.created_at, t.kind AS template_kind, t.content)
+      SELECT l.id::text AS id, l.application_id AS "applicationId", l.email, l.template_id AS "templateId", l.kind,
+             l.source_kind AS "sourceKind", l.created_at AS "createdAt", l.template_kind AS "template.kind", l.content AS "template.content",
+             a.id AS "application", ${this.db
+               .getMetadata(Application)
+               .columns.filter((column) => column.propertyName !== 'answers')
+               .map((column) => `a."${column.databaseName}" AS "application.${column.propertyName}"`)
+               .join(', ')},
+             r.suppressed_at AS "recipient.suppressedAt", r.marketing_opt_out_at AS "recipient.marketingOptOutAt"
+        FROM leased l LEFT JOIN applications a ON a.id = l.application_id
+        LEFT JOIN outreach_recipients r ON r.email = ${normalizedEmailSql(`CASE WHEN l.source_kind = 'test' THEN l.email ELSE a.email END`)}`;
+    return this.leaseSql;
+  }
+
+  /** The rows of {@link leaseStatement} as {@link LeasedMessage}s (its `x.y` columns nested). */
+  private leasedFrom(rows: Record<string, unknown>[]): LeasedMessage[] {
+    return rows.map((flat) => {
+      const row: Record<string, unknown> = { template: {}, application: null, recipient: {} };
+      for (const [key, value] of Object.entries(flat)) {
+        const dot = key.indexOf('.');
+        if (dot < 0) {
+          if (key !== 'application') row[key] = value;
+          else if (value !== null) row.application = {};
+        } else if (key.startsWith('application.')) {
+          if (row.application) (row.application as Record<string, unknown>)[key.slice(dot + 1)] = value;
+        } else (row[key.slice(0, dot)] as Record<string, unknown>)[key.slice(dot + 1)] = value;
+      }
+      return row as LeasedMessage;
+    });
   }
 
   /**
-   * Reads what a delivery needs and decides it: an outcome without sending (the application is gone, withdrawn,
-   * or the address suppressed or opted out), or the rendered message (a marketing one with a new unsubscribe
-   * token, of which only the hash is kept).
+   * Decides a leased message: an outcome without sending (the application is gone, withdrawn, or the address
+   * suppressed or opted out), or the rendered message (a marketing one with `unsubscribeToken`, whose hash the
+   * lease stored).
    */
-  private async prepare(row: MessageToDeliver, locale: Locale | undefined): Promise<PreparedMessage | OutreachOutcome> {
-    const template = row.template;
-    const app = row.applicationId ? await this.subjectOf(row.applicationId) : null;
+  private async prepare(
+    row: LeasedMessage,
+    locale: Locale | undefined,
+    unsubscribeToken: string,
+  ): Promise<PreparedMessage | OutreachOutcome> {
+    const { template, application: app, recipient } = row;
     const test = row.sourceKind === 'test';
     if (!app) return { status: 'failed', error: 'the application no longer exists' };
     if (!test && app.status === 'withdrawn') return { status: 'suppressed', suppressedReason: 'withdrawn' };
     const email = test ? row.email : app.email;
-    const recipient = await this.recipients.state(email);
     if (recipient.suppressedAt) return { status: 'suppressed', suppressedReason: 'hard-bounce', email };
     if (template.kind === 'marketing' && !test && recipient.marketingOptOutAt)
       return { status: 'suppressed', suppressedReason: 'marketing-opt-out', email };
 
-    const unsubscribeToken = template.kind === 'marketing' ? generateToken() : undefined;
-    const message = await this.renderer.render(app, template, { locale, links: test ? 'example' : 'live', unsubscribeToken });
+    const message = await this.renderer.render(app, template, {
+      locale,
+      links: test ? 'example' : 'live',
+      unsubscribeToken: template.kind === 'marketing' ? unsubscribeToken : undefined,
+    });
     const subject = test ? this.i18n.t('mail.outreachTestSubject', message.locale, { subject: message.subject }) : message.subject;
-    return { email, message, subject, unsubscribeTokenHash: unsubscribeToken ? hashToken(unsubscribeToken) : null };
+    return { email, message, subject };
   }
 
   /** Hands a leased, rendered message to the mail server and records the outcome. */
-  private async attempt(row: MessageToDeliver, prepared: PreparedMessage, now: Date): Promise<OutreachDelivery> {
+  private async attempt(row: LeasedMessage, prepared: PreparedMessage, now: Date): Promise<OutreachDelivery> {
     const { email, message, subject } = prepared;
+    const rendered = { email, locale: message.locale, subject };
     try {
       const receipt = await this.mail.send({
         to: email,
@@ -317,30 +349,27 @@ export class OutreachMailerService {
         // the same Message-ID on every attempt: a resend after a crash is recognisably the same message (campaigns)
         idempotencyKey: `outreach-${row.id}-${row.createdAt.getTime()}`,
       });
-      return await this.finish(row, { status: 'sent', messageId: receipt.messageId, sentAt: now, email });
+      return await this.finish(row, { status: 'sent', messageId: receipt.messageId, sentAt: now, ...rendered });
     } catch (error) {
       const failure = classifySmtpError(error);
       if (failure.status === 'bounced') await this.recipients.suppress(email, failure.error);
       this.logger.warn(`Outreach message ${row.id} ${failure.status}: ${failure.smtpCode ?? 'no answer'}`);
-      return this.finish(row, { status: failure.status, smtpCode: failure.smtpCode, error: failure.error, email });
+      return this.finish(row, { status: failure.status, smtpCode: failure.smtpCode, error: failure.error, ...rendered });
     }
   }
 
   /**
-   * Records an attempt's outcome (and ends its lease), counts it, and answers it.
-   * @param leaseFree given: the attempt holds no lease yet — the outcome is recorded (and counts as an attempt)
-   *   only if the message is still queued or failed and no lease newer than this holds it; else null
+   * Records a leased attempt's outcome (with what it rendered, if it did), ends its lease, counts it, and answers it
+   * (a prepared statement, committed asynchronously).
    */
-  private async finish(row: MessageToDeliver, outcome: OutreachOutcome): Promise<OutreachDelivery>;
-  private async finish(row: MessageToDeliver, outcome: OutreachOutcome, leaseFree: Date): Promise<OutreachDelivery | null>;
-  private async finish(row: MessageToDeliver, outcome: OutreachOutcome, leaseFree?: Date): Promise<OutreachDelivery | null> {
-    const [, updated] = (await this.db.query(
+  private async finish(row: LeasedMessage, outcome: OutreachOutcome): Promise<OutreachDelivery> {
+    await poolQuery(
+      this.db,
       `UPDATE outreach_messages SET status = $2, suppressed_reason = $3, smtp_code = $4, error = $5, message_id = $6, sent_at = $7,
-              email = coalesce($8, email), attempted_at = NULL, updated_at = now(),
-              attempts = attempts + CASE WHEN $9::timestamptz IS NULL THEN 0 ELSE 1 END
+              email = coalesce($8, email), locale = coalesce($9, locale), subject = coalesce($10, subject), attempted_at = NULL,
+              updated_at = now()
          FROM ${ASYNC_COMMIT}
-        WHERE id = $1
-          AND ($9::timestamptz IS NULL OR (status IN ('queued', 'failed') AND (attempted_at IS NULL OR attempted_at < $9)))`,
+        WHERE id = $1`,
       [
         row.id,
         outcome.status,
@@ -350,10 +379,10 @@ export class OutreachMailerService {
         outcome.messageId ?? null,
         outcome.sentAt ?? null,
         outcome.email ?? null,
-        leaseFree ?? null,
+        outcome.locale ?? null,
+        outcome.subject ?? null,
       ],
-    )) as [unknown[], number];
-    if (!updated) return null;
+    );
     this.metrics.count(outcome.status, row.kind, row.sourceKind);
     return {
       messageId: row.id,

@@ -28,3 +28,12 @@ export class OutreachRecipient {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * {@link normalizeEmail} in SQL, for a text `expression` (a join on `outreach_recipients.email`): the same rule,
+ * trimmed of whitespace and lower-cased (the database's `lower`, which agrees with JavaScript's on every ASCII
+ * address; the portal's addresses pass class-validator's `IsEmail`).
+ */
+export function normalizedEmailSql(expression: string): string {
+  return `lower(btrim(${expression}, E' \\t\\n\\r\\f\\v'))`;
+}

@@ -172,7 +172,21 @@ export class SegmentsService {
   async *matchingIds(filter: SegmentFilter, options: MatchingOptions = {}): AsyncGenerator<string[]> {
     this.checked(filter);
     const size = Math.max(1, Math.floor(options.batchSize ?? 500));
-    for await (const batch of this.matchingBatches(filter, options.now ?? new Date(), size)) yield batch.map((app) => app.id);
+    const now = options.now ?? new Date();
+    if (filter.missing?.length) {
+      for await (const batch of this.matchingBatches(filter, now, size)) yield batch.map((app) => app.id);
+      return;
+    }
+    // no checklist condition: the ids alone (an audience of thousands, never their answers)
+    let after: string | null = null;
+    for (;;) {
+      const qb = this.query(filter, now).select('a.id', 'id').orderBy('a.id', 'ASC').limit(size);
+      if (after) qb.andWhere('a.id > :s_after', { s_after: after });
+      const ids = (await qb.getRawMany<{ id: string }>()).map((row) => row.id);
+      if (ids.length) yield ids;
+      if (ids.length < size) return;
+      after = ids[ids.length - 1]!;
+    }
   }
 
   /** True when application `applicationId` matches `filter` now (false for an unknown id). */
