@@ -30,7 +30,7 @@ import { preloadTokenizer, tokenizeCard } from './card-tokenizer';
 import { getQuote, postPayment, type OpaqueData, type PaymentBody, type PaymentRecord, type Quote } from './payment-api';
 import { PaymentAttempts, isUnknownOutcome } from './payment-attempt';
 import { createPaymentSchema, paymentDefaults, type PaymentValues } from './payment.schema';
-import { QuoteSummary } from './QuoteSummary';
+import { QuoteSummary, prepareQuoteSummary } from './QuoteSummary';
 import { formatMoney, isWaived } from './quote-display';
 import { currentLocale } from '../../i18n';
 import { saveReceipt, type ThankYouState } from './receipt-store';
@@ -100,6 +100,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
     async (code: string): Promise<boolean> => {
       try {
         const q = await getQuote(record.Id, token, code || undefined);
+        await prepareQuoteSummary(q);
         setQuote(q);
         setQuoteFailed(false);
         return true;

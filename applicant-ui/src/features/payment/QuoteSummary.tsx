@@ -4,16 +4,29 @@
  */
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { formatInstant } from '../../shared/lib/instant-format';
 import type { Quote } from './payment-api';
 import { lateFeeAhead, quoteRows } from './quote-display';
 
-/** Quote table with a caption; the total row is emphasised. */
+/** The late-fee line's date formatting (luxon, ~19 kB compressed), once {@link prepareQuoteSummary} loaded it. */
+let instantFormat: typeof import('../../shared/lib/instant-format') | undefined;
+
+/**
+ * Loads what {@link QuoteSummary} needs to show `quote`: the date formatting of the late-fee line, only when
+ * the quote has a late fee ahead (issue 28 "Fast on a phone": a quote without one loads no date library).
+ * Await it before rendering the quote.
+ * @throws when the formatting's code cannot be loaded (the network failed)
+ */
+export async function prepareQuoteSummary(quote: Quote): Promise<void> {
+  if (lateFeeAhead(quote)) instantFormat ??= await import('../../shared/lib/instant-format');
+}
+
+/** Quote table with a caption; the total row is emphasised. Render after {@link prepareQuoteSummary}. */
 export function QuoteSummary({ quote }: { quote: Quote }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const rows = quoteRows(quote, locale);
   const lateFeeFrom = lateFeeAhead(quote);
+  const lateFeeDate = lateFeeFrom && instantFormat ? instantFormat.formatInstant(lateFeeFrom, locale) : null;
   return (
     <>
       <table className="quote-table" data-testid="quote">
@@ -31,9 +44,9 @@ export function QuoteSummary({ quote }: { quote: Quote }) {
           ))}
         </tbody>
       </table>
-      {lateFeeFrom && (
+      {lateFeeDate && (
         <p className="field__hint" data-testid="late-fee-after">
-          {t('payment.late_fee_after', { date: formatInstant(lateFeeFrom, locale) })}
+          {t('payment.late_fee_after', { date: lateFeeDate })}
         </p>
       )}
     </>
