@@ -19,7 +19,7 @@ export const CAMPAIGN_RUN_QUEUE = 'outreach-campaign-run';
 export const CAMPAIGN_MAX_ATTEMPTS = 3;
 /** A retryable failure is tried again this long after its last attempt (ms). */
 const RETRY_AFTER_MS = 60_000;
-/** Applications claimed per statement. */
+/** Applications claimed per statement (each followed by a pause as long as the batch took). */
 const CLAIM_BATCH = 500;
 /** Messages read per batch to deliver. */
 const DELIVER_BATCH = 200;
@@ -68,7 +68,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   leases: only the campaign's runner attempts its messages, so those attempts are dead.
  * - It claims the audience — every application of the segment when the campaign started
  *   (`SegmentsService.matchingIds`), through `OutreachMailerService.claimCampaign`: one `outreach_messages` row
- *   per (campaign, application), INSERT … ON CONFLICT DO NOTHING, one statement per batch of 500; re-walking
+ *   per (campaign, application), INSERT … ON CONFLICT DO NOTHING, one statement per batch of 500, each batch
+ *   followed by a pause as long as it took (half speed: no burst the applicants' saves wait behind); re-walking
  *   after a restart claims nothing twice.
  * - It delivers the campaign's `queued` messages (and `failed` retryable ones, a minute after, up to 3
  *   attempts) in id order, OUTREACH_CAMPAIGN_CONCURRENCY at a time, the starts spread evenly at `perMinute`
@@ -261,9 +262,14 @@ export class CampaignRunnerService implements OnModuleInit, OnModuleDestroy {
   private async claimAudience(campaign: CampaignRow, now: Date, mustStop: () => Promise<boolean>): Promise<number | null> {
     const filter = await this.segments.filterOf(campaign.segmentId);
     let claimed = 0;
+    let batchStarted = Date.now();
     for await (const ids of this.segments.matchingIds(filter, { now, batchSize: CLAIM_BATCH })) {
       if (await mustStop()) return null;
       claimed += await this.mailer.claimCampaign(campaign.id, campaign.templateId, ids);
+      // as long a pause as the batch took: an audience of thousands is claimed at half speed, not in one burst of
+      // inserts that the applicants' saves queue behind (issue 30, "Speed")
+      await sleep(Date.now() - batchStarted);
+      batchStarted = Date.now();
     }
     if (await mustStop()) return null;
     await this.db.query(`UPDATE outreach_campaigns SET audience_claimed_at = $2 WHERE id = $1 AND runner_id = $3`, [
