@@ -9,6 +9,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../shared/ui/Dialog';
 import { ErrorSummary } from '../../shared/ui/ErrorSummary';
+import { StepActions } from '../../shared/ui/StepActions';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import { SaveStatusBar } from './autosave/SaveStatusBar';
 import type { StepAutosave } from './autosave/useStepAutosave';
@@ -56,16 +57,11 @@ export function StepShell({ step, title, autosave, onSubmit, onBack, busy, child
       )}
       <p className="field__hint">{t('form.required_hint')}</p>
       <MaintenanceReadOnly>{children}</MaintenanceReadOnly>
-      <div className="step-actions">
-        {onBack && (
-          <button type="button" className="btn btn--ghost" onClick={onBack} disabled={busy}>
-            {t('form.back')}
-          </button>
-        )}
+      <StepActions onBack={onBack} backDisabled={busy}>
         <button type="submit" className="btn btn--primary" disabled={busy || offline}>
           {t('form.next')}
         </button>
-      </div>
+      </StepActions>
       <Dialog
         open={snapshot.conflict !== null}
         title={t('conflict.title')}

@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody } from '../../shared/api/errors';
 import { applicationPath } from '../../app/route-names';
+import { StepActions } from '../../shared/ui/StepActions';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
 import { completeApplication } from './details-api';
@@ -144,10 +145,7 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
           {error}
         </p>
       )}
-      <div className="step-actions">
-        <button type="button" className="btn btn--ghost" onClick={onBack} disabled={submitting}>
-          {t('form.back')}
-        </button>
+      <StepActions onBack={onBack} backDisabled={submitting}>
         <button
           type="button"
           className="btn btn--primary"
@@ -156,7 +154,7 @@ export function FinishStep({ record, token, data, onBack }: FinishStepProps) {
         >
           {submitting ? t('details.submitting') : t('details.submit')}
         </button>
-      </div>
+      </StepActions>
       {completed && <p className="notice notice--success">{t('details.already_complete')}</p>}
     </div>
   );

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorBody, apiErrorStatus } from '../../shared/api/errors';
 import type { Dropdown } from '../../shared/api/dropdowns-api';
 import { TextField, fieldErrorText } from '../../shared/ui/form-fields';
+import { StepActions } from '../../shared/ui/StepActions';
 import { useHeadingFocus } from '../../shared/ui/usePageHeadingFocus';
 import type { ApplicationRecord } from '../application/api/application-types';
 import { useApplication } from '../application/ApplicationContext';
@@ -358,10 +359,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
 
       {/* the actions come with the fee (or its failure): shown while it loads, they would jump down when it arrives */}
       {!feeLoading && (
-        <div className="step-actions">
-          <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
-            {t('form.back')}
-          </button>
+        <StepActions onBack={onBack} backDisabled={isSubmitting}>
           <button
             type="submit"
             className="btn btn--primary"
@@ -375,7 +373,7 @@ export function PaymentStep({ record, token, dropdowns, onBack }: PaymentStepPro
                   ? t('payment.submit_waived')
                   : t('payment.pay', { total: quote ? formatMoney(quote.total, quote.currency, currentLocale()) : '' })}
           </button>
-        </div>
+        </StepActions>
       )}
     </form>
   );

@@ -172,21 +172,7 @@ export class SegmentsService {
   async *matchingIds(filter: SegmentFilter, options: MatchingOptions = {}): AsyncGenerator<string[]> {
     this.checked(filter);
     const size = Math.max(1, Math.floor(options.batchSize ?? 500));
-    const now = options.now ?? new Date();
-    if (filter.missing?.length) {
-      for await (const batch of this.matchingBatches(filter, now, size)) yield batch.map((app) => app.id);
-      return;
-    }
-    // no checklist condition: the ids alone (an audience of thousands, never their answers)
-    let after: string | null = null;
-    for (;;) {
-      const qb = this.query(filter, now).select('a.id', 'id').orderBy('a.id', 'ASC').limit(size);
-      if (after) qb.andWhere('a.id > :s_after', { s_after: after });
-      const ids = (await qb.getRawMany<{ id: string }>()).map((row) => row.id);
-      if (ids.length) yield ids;
-      if (ids.length < size) return;
-      after = ids[ids.length - 1]!;
-    }
+    for await (const batch of this.matchingBatches(filter, options.now ?? new Date(), size)) yield batch.map((app) => app.id);
   }
 
   /** True when application `applicationId` matches `filter` now (false for an unknown id). */
@@ -236,11 +222,16 @@ export class SegmentsService {
     return qb;
   }
 
-  /** The matching applications, batch by batch in id order (SQL, then the checklist when `missing` is set). */
+  /**
+   * The matching applications, batch by batch in id order (SQL, then the checklist when `missing` is set). Without
+   * `missing` they carry their `id` alone: nothing else of them is needed.
+   */
   private async *matchingBatches(filter: SegmentFilter, now: Date, size: number): AsyncGenerator<Application[]> {
     let after: string | null = null;
     for (;;) {
       const qb = this.query(filter, now).orderBy('a.id', 'ASC').limit(size);
+      // without a checklist condition only the ids are read (an audience of thousands, never their answers)
+      if (!filter.missing?.length) qb.select(['a.id']);
       if (after) qb.andWhere('a.id > :s_after', { s_after: after });
       const rows = await qb.getMany();
       if (!rows.length) return;

@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { apiErrorBody, apiErrorStatus } from '../../../../shared/api/errors';
 import { CheckboxField, TextField, fieldErrorText } from '../../../../shared/ui/form-fields';
+import { StepActions } from '../../../../shared/ui/StepActions';
 import { useHeadingFocus } from '../../../../shared/ui/usePageHeadingFocus';
 import { applicationPath } from '../../../../app/route-names';
 import { submitApplication, type MissingField } from '../../api/application-api';
@@ -124,14 +125,11 @@ export function ReviewStep({ record, dropdowns, requirements, onNavigate, onBack
           {...register('dateSignature')}
         />
       </fieldset>
-      <div className="step-actions">
-        <button type="button" className="btn btn--ghost" onClick={onBack} disabled={isSubmitting}>
-          {t('form.back')}
-        </button>
+      <StepActions onBack={onBack} backDisabled={isSubmitting}>
         <button type="submit" className="btn btn--primary" disabled={isSubmitting}>
           {isSubmitting ? t('review.submitting') : t('review.submit')}
         </button>
-      </div>
+      </StepActions>
     </form>
   );
 }
