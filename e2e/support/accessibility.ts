@@ -181,6 +181,27 @@ export async function axeViolations(page: Page): Promise<Found[]> {
   }, AXE_TAGS);
 }
 
+/**
+ * Waits until the page's finite CSS transitions and animations have ended (at most `timeoutMs`): a control the
+ * data that just arrived enabled fades its colours in (MUI buttons over 250 ms), and axe measures contrast as it
+ * is at that instant. Endless ones (a spinner) are not waited for.
+ */
+async function transitionsEnded(page: Page, timeoutMs = 2000): Promise<void> {
+  await page.evaluate(
+    (limit) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, limit)),
+      ]),
+    timeoutMs,
+  );
+}
+
 /** Layout facts of the page: its width against the viewport's, the title, the number of `<h1>`. */
 function layoutFacts(page: Page) {
   return page.evaluate(() => ({
@@ -320,6 +341,7 @@ async function examine(
     await page.goto(`${run.portal.baseUrl}${path}`);
   }
   await network.settled();
+  await transitionsEnded(page);
   const facts = await layoutFacts(page);
   const cls = withCls ? await cumulativeLayoutShift(page) : undefined;
   const violations = await axeViolations(page);
