@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nes
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type MailComposer from 'nodemailer/lib/mail-composer';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MetricsService } from '../observability/metrics.service.js';
@@ -57,6 +58,7 @@ export interface MailReceipt {
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger(MailService.name);
   private transporterPromise: Promise<Transporter> | undefined;
+  private composerPromise: Promise<typeof MailComposer> | undefined;
   private readonly mailDir: string;
 
   constructor(
@@ -76,6 +78,12 @@ export class MailService implements OnModuleDestroy {
     return this.transporterPromise;
   }
 
+  /** nodemailer's MailComposer, loaded with the first message. */
+  private composer(): Promise<typeof MailComposer> {
+    this.composerPromise ??= import('nodemailer/lib/mail-composer').then((module) => module.default);
+    return this.composerPromise;
+  }
+
   /** The domain of MAIL_FROM's address (the right side of stable Message-IDs); `localhost` without one. */
   private get mailDomain(): string {
     const address = /<([^>]+)>/.exec(this.config.MAIL_FROM)?.[1] ?? this.config.MAIL_FROM.trim();
@@ -92,11 +100,11 @@ export class MailService implements OnModuleDestroy {
    * @returns the Message-ID and, with the file transport, the written file's absolute path
    */
   async send(message: MailMessage): Promise<MailReceipt> {
-    let info: { messageId: string };
+    let info: { messageId: string; message?: Buffer };
     try {
-      info = await (
-        await this.transporter()
-      ).sendMail({
+      // built whole by nodemailer's own composer, then handed over raw: the SMTP connection writes the message in
+      // one piece instead of one socket write per MIME chunk (nine for a text-and-HTML message; issue 30, "Speed")
+      const node = new (await this.composer())({
         from: this.config.MAIL_FROM,
         to: message.to,
         subject: message.subject,
@@ -104,7 +112,11 @@ export class MailService implements OnModuleDestroy {
         html: message.html,
         headers: message.headers,
         ...(message.idempotencyKey ? { messageId: `<${message.idempotencyKey}@${this.mailDomain}>` } : {}),
-      });
+      }).compile();
+      const raw = await node.build();
+      const messageId = node.messageId();
+      info = await (await this.transporter()).sendMail({ envelope: node.getEnvelope(), messageId, raw });
+      info.messageId = messageId;
     } catch (error) {
       this.metrics?.countEmail('failed');
       throw error;
@@ -113,7 +125,7 @@ export class MailService implements OnModuleDestroy {
     if (!this.writesFiles) return { messageId: info.messageId };
     await mkdir(this.mailDir, { recursive: true });
     const file = join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
-    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    await writeFile(file, info.message!);
     // the address and the links (which carry tokens) are logged only in development, to follow them without
     // a mail server; elsewhere the log says that a message was written, never to whom or what it opens
     if (this.config.NODE_ENV === 'development')

@@ -7,10 +7,30 @@ import { ApplicationWordsService } from '../programs/application-words.service.j
 import { TokenService } from '../token/token.service.js';
 import { formatPersonName, salutationName } from '../../../../contract/format/person-name.js';
 import type { MessageTemplate } from './message-template.entity.js';
-import { renderMessageText, usesVariable, type MessageValues } from './message-variables.js';
+import { renderMessageText, usesVariable, type MessageValues, type MessageVariable } from './message-variables.js';
 
-/** What a message is rendered from: the application without its answers (see {@link MessageRendererService.render}). */
-export type MessageSubject = Omit<Application, 'answers'>;
+/**
+ * The application's properties a message is decided and rendered by (`OutreachMailerService` reads these alone for
+ * each message: its status and address, the name, the language, the program, term and offering with the zone of
+ * the deadline, the reference number; never an answer).
+ */
+export const MESSAGE_SUBJECT_PROPERTIES = [
+  'id',
+  'status',
+  'email',
+  'locale',
+  'firstName',
+  'lastName',
+  'referenceNumber',
+  'gender',
+  'fieldOfInterest',
+  'semester',
+  'timeZone',
+  'offeringId',
+  'submittedAt',
+] as const satisfies readonly (keyof Application)[];
+/** What a message is rendered from: the application's {@link MESSAGE_SUBJECT_PROPERTIES} (see {@link MessageRendererService.render}). */
+export type MessageSubject = Pick<Application, (typeof MESSAGE_SUBJECT_PROPERTIES)[number]>;
 
 /** The token example links carry in previews and test sends (it opens nothing). */
 export const EXAMPLE_TOKEN = 'example';
@@ -58,16 +78,17 @@ export class MessageRendererService {
   ) {}
 
   /**
-   * Renders `template` for `app` (every column but its answers: a message names the applicant, the program, the
-   * term and the deadline, never an answer). @throws when a stored template is no longer valid (it was checked when saved)
+   * Renders `template` for `app` (its {@link MESSAGE_SUBJECT_PROPERTIES}: a message names the applicant, the program,
+   * the term and the deadline, never an answer). @throws when a stored template is no longer valid (it was checked when saved)
    */
   async render(app: MessageSubject, template: Pick<MessageTemplate, 'kind' | 'content'>, options: RenderOptions): Promise<RenderedMessage> {
     const locale: Locale = options.locale ?? ((LOCALES as readonly string[]).includes(app.locale) ? (app.locale as Locale) : 'en');
     const { subject: subjectText, body } = template.content[locale];
-    const words = await this.words.wordsOf({ ...app, locale });
+    const uses = (variable: MessageVariable) => usesVariable(body, variable) || usesVariable(subjectText, variable);
+    const words = await this.words.wordsOf({ ...app, locale }, { deadline: uses('deadline') });
     const base = publicUrl(this.config);
     let link = `${base}/validation?token=${EXAMPLE_TOKEN}`;
-    if (options.links === 'live' && (usesVariable(body, 'link') || usesVariable(subjectText, 'link'))) {
+    if (options.links === 'live' && uses('link')) {
       const token = await this.tokens.issue(app.id, app.status === 'draft' ? 'application' : 'details');
       link = `${base}/validation?token=${encodeURIComponent(token)}`;
     }

@@ -8,7 +8,12 @@ import { generateToken, hashToken } from '../../common/security/token-hash.js';
 import { Application } from '../applications/application.entity.js';
 import { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/user.entity.js';
-import { MessageRendererService, type MessageSubject, type RenderedMessage } from './message-renderer.service.js';
+import {
+  MESSAGE_SUBJECT_PROPERTIES,
+  MessageRendererService,
+  type MessageSubject,
+  type RenderedMessage,
+} from './message-renderer.service.js';
 import { MessageTemplate } from './message-template.entity.js';
 import { OutreachMessage, type MessageStatus, type MessageSuppressedReason } from './outreach-message.entity.js';
 import { OutreachMetricsService } from './outreach-metrics.service.js';
@@ -22,7 +27,7 @@ export const ATTEMPT_LEASE_MS = 10 * 60_000;
 /**
  * A message as its attempt leased it: the columns the attempt uses (immutable once claimed but for `email`), its
  * template's current kind and content (a template edited while a campaign sends applies to the messages not yet
- * sent), the application it is about (every column but its answers; null when it is gone) and what the
+ * sent), the application it is about (its {@link MESSAGE_SUBJECT_PROPERTIES}; null when it is gone) and what the
  * recipient's address accepts.
  */
 type LeasedMessage = Pick<OutreachMessage, 'id' | 'applicationId' | 'email' | 'templateId' | 'kind' | 'sourceKind' | 'createdAt'> & {
@@ -262,14 +267,15 @@ export class OutreachMailerService {
    * columns): `$1` the message id, `$2` the attempt's instant, `$3` the oldest lease still held (older ones are
    * dead attempts), `$4` the hash of the attempt's unsubscribe token (stored only for a marketing template). It
    * leases only a queued or failed message no attempt holds (no row: nothing to do), and answers it with its
-   * template, its application — every column but the answers (kilobytes of JSON a message never uses: a campaign
-   * reads one application a message while applicants save theirs), as `application.<property>` — and the
+   * template, its application — the {@link MESSAGE_SUBJECT_PROPERTIES} alone (13 of its 50 columns; never the answers,
+   * kilobytes of JSON: a campaign reads one application a message while applicants save theirs), as
+   * `application.<property>` — and the
    * recipient's state (`outreach_recipients` by {@link normalizedEmailSql}). The lease commits asynchronously (see
    * the class). Run through `poolQuery`: a named prepared statement, planned once per connection.
    */
   private leaseStatement(): string {
     // aliased to the entity's property names: none of these columns has a transformer or a type TypeORM reads
-    // differently from pg (no date, no enum), so pg's values are the entity's
+    // differently from pg (text, integer, bigint as a string, timestamptz as a Date), so pg's values are the entity's
     this.leaseSql ??= `WITH leased AS (
         UPDATE outreach_messages m SET attempts = m.attempts + 1, attempted_at = $2, updated_at = now(),
                unsubscribe_token_hash = CASE WHEN t.kind = 'marketing' THEN $4 END
@@ -280,7 +286,7 @@ export class OutreachMailerService {
              l.source_kind AS "sourceKind", l.created_at AS "createdAt", l.template_kind AS "template.kind", l.content AS "template.content",
              a.id AS "application", ${this.db
                .getMetadata(Application)
-               .columns.filter((column) => column.propertyName !== 'answers')
+               .columns.filter((column) => (MESSAGE_SUBJECT_PROPERTIES as readonly string[]).includes(column.propertyName))
                .map((column) => `a."${column.databaseName}" AS "application.${column.propertyName}"`)
                .join(', ')},
              r.suppressed_at AS "recipient.suppressedAt", r.marketing_opt_out_at AS "recipient.marketingOptOutAt"

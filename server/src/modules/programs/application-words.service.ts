@@ -38,11 +38,18 @@ export interface ApplicationWords {
 export class ApplicationWordsService {
   constructor(private readonly programs: ProgramsService) {}
 
-  /** The words of `application` in its locale. */
-  async wordsOf(application: ApplicationLanguageFacts): Promise<ApplicationWords> {
+  /**
+   * The words of `application` in its locale.
+   * @param options.deadline false: leave `deadline` null without looking it up (a message whose template does not
+   *        use it: formatting a moment in a zone is most of this call's cost)
+   */
+  async wordsOf(application: ApplicationLanguageFacts, options: { deadline?: boolean } = {}): Promise<ApplicationWords> {
     const locale: Locale = (LOCALES as readonly string[]).includes(application.locale) ? (application.locale as Locale) : 'en';
     const time = (moment: Date) => zonedTime(moment, locale, application.timeZone);
-    const round = await this.programs.deadlineOf(application.offeringId ?? null, new Date(), application.submittedAt);
+    const round =
+      options.deadline === false
+        ? null
+        : await this.programs.deadlineOf(application.offeringId ?? null, new Date(), application.submittedAt);
     return {
       locale,
       program: await this.programs.labelOf(application.gender, application.fieldOfInterest, locale),
