@@ -20,15 +20,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Result } from 'lighthouse';
-import {
-  apiClient,
-  arrangeMbaAnswered,
-  arrangeMbaAtPayment,
-  arrangeMswAtReferences,
-  payWithTestCard,
-  type ApiCall,
-  type Applicant,
-} from './support/api.js';
+import { apiClient } from './support/api.js';
+import { arrangePages } from './support/applicant-pages.js';
 import { launchLighthouseBrowser, runLighthouse } from './support/lighthouse.js';
 import { startPortal } from './support/portal.js';
 
@@ -36,8 +29,6 @@ import { startPortal } from './support/portal.js';
 const MIN_SCORE = 90;
 /** …and its median total blocking time at most this (ms). */
 const MAX_TBT_MS = 200;
-/** The application steps measured by number (7 is review and certify; 8, payment, is measured as `payment`). */
-const STEPS = [1, 2, 3, 4, 5, 6, 7];
 
 const { values: options } = parseArgs({
   options: {
@@ -51,13 +42,6 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`--runs must be a posit
 const LOCALES = options.locales.split(',');
 const ONLY = options.pages?.split(',');
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-
-/** One page to measure: its name in the output, its URL below the portal and the pathname it must stay on. */
-interface BenchPage {
-  name: string;
-  path: string;
-  landing: string;
-}
 
 /** The medians of one page's runs in one language. */
 interface Figures {
@@ -76,43 +60,6 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-/** The steps that apply to an application (`GET /api/applications/:id/requirements`). */
-async function applicableSteps(api: ApiCall, id: string, token: string): Promise<number[]> {
-  return (await api<{ steps: number[] }>('GET', `/applications/${id}/requirements`, undefined, { 'X-Application-Token': token })).steps;
-}
-
-/**
- * Arranges, through the API, the applications whose links open the pages in `locale`.
- * @throws Error when no arranged application opens one of {@link STEPS}
- */
-async function arrangePages(api: ApiCall, locale: string): Promise<BenchPage[]> {
-  const person = (name: string): Applicant => ({
-    firstName: name,
-    lastName: 'Lighthouse',
-    email: `${name.toLowerCase()}.${locale}@example.com`,
-  });
-  const answered = await arrangeMbaAnswered(api, person('Ari'), locale);
-  const atReferences = await arrangeMswAtReferences(api, person('Ben'), locale);
-  // which application opens which step: the answered MBA where its program asks for the step, else the MSW
-  const openers = [
-    { ...answered, reached: 7, steps: await applicableSteps(api, answered.id, answered.token) },
-    { ...atReferences, reached: 6, steps: await applicableSteps(api, atReferences.id, atReferences.token) },
-  ];
-  const pages: BenchPage[] = [{ name: 'welcome', path: '/', landing: '/' }];
-  for (const step of STEPS) {
-    const opener = openers.find((o) => o.steps.includes(step) && o.reached >= step);
-    if (!opener) throw new Error(`no arranged application opens step ${step}`);
-    const path = `/application/${step}`;
-    pages.push({ name: `step-${step}`, path: `${path}?token=${encodeURIComponent(opener.token)}`, landing: path });
-  }
-  const atPayment = await arrangeMbaAtPayment(api, person('Dan'), locale);
-  pages.push({ name: 'payment', path: `/application/8?token=${encodeURIComponent(atPayment.token)}`, landing: '/application/8' });
-  const paid = await arrangeMbaAtPayment(api, person('Eli'), locale);
-  const detailsToken = await payWithTestCard(api, paid.id, paid.token, 'Eli Lighthouse');
-  pages.push({ name: 'documents', path: `/details/1?token=${encodeURIComponent(detailsToken)}`, landing: '/details/1' });
-  return pages.filter((p) => !ONLY || ONLY.includes(p.name));
 }
 
 /** What one run measured. */
@@ -143,7 +90,7 @@ async function main(): Promise<Figures[]> {
       console.log(`Lighthouse ${RUNS}× per page (mobile, simulated throttling); medians:`);
       console.log('page        locale  score    FCP    LCP    TBT    CLS     SI');
       for (const locale of LOCALES) {
-        const pages = await arrangePages(api, locale);
+        const pages = await arrangePages(api, locale, ONLY);
         await browser.context.addCookies([{ name: 'locale', value: locale, url: portal.baseUrl }]);
         for (const page of pages) {
           const runs: RunFigures[] = [];
