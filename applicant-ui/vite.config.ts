@@ -3,7 +3,7 @@
  * In development `/api` is proxied to the API on http://localhost:3000.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -11,9 +11,20 @@ import { compression } from 'vite-plugin-compression2';
 const EARLY_ENTRY = 'early';
 
 /**
+ * The modules whose chunks (with the chunks they import) make each form page's code, by the `<meta name>` the
+ * early script reads them from (`src/boot/form-code-preload.ts`).
+ */
+const FORM_CODE: Record<string, RegExp[]> = {
+  'preload-application-steps': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /steps[\\/]personal[\\/]PersonalStep\.tsx$/],
+  'preload-payment': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]payment[\\/]PaymentStep\.tsx$/],
+  'preload-details': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]details[\\/]DetailsForm\.tsx$/],
+};
+
+/**
  * Adds the early entry to the built index.html as an `async` module script of its own, with its chunks
  * preloaded: vite would merge a second module script of index.html into the main entry, and the early
- * script must not wait for the app's bundle (issue 28).
+ * script must not wait for the app's bundle (issue 28). And a `<meta>` per form page listing the chunks of its
+ * code that index.html does not load already ({@link FORM_CODE}), which the early script preloads on that page.
  */
 function earlyEntryScript(): Plugin {
   return {
@@ -22,13 +33,33 @@ function earlyEntryScript(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const entry = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === EARLY_ENTRY);
-        if (!entry || entry.type !== 'chunk') return [];
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+        const entry = chunks.find((c) => c.isEntry && c.name === EARLY_ENTRY);
+        if (!entry) return [];
         const tags: HtmlTagDescriptor[] = [
           { tag: 'script', attrs: { type: 'module', crossorigin: true, async: true, src: `/${entry.fileName}` }, injectTo: 'head-prepend' },
         ];
         for (const file of entry.imports) {
           tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head-prepend' });
+        }
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        /** The files of `roots` and of every chunk they import, statically, transitively. */
+        const closure = (roots: Rolldown.OutputChunk[]): Set<string> => {
+          const files = new Set<string>();
+          const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+            if (!chunk || files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const file of chunk.imports) visit(byFile.get(file));
+          };
+          roots.forEach(visit);
+          return files;
+        };
+        const loaded = closure(chunks.filter((c) => c.isEntry));
+        for (const [name, modules] of Object.entries(FORM_CODE)) {
+          const roots = modules.map((module) => chunks.find((c) => c.moduleIds.some((id) => module.test(id))));
+          if (roots.some((root) => !root)) throw new Error(`${name}: no chunk holds ${String(modules[roots.indexOf(undefined)])}`);
+          const files = [...closure(roots as Rolldown.OutputChunk[])].filter((file) => !loaded.has(file));
+          tags.push({ tag: 'meta', attrs: { name, content: files.map((file) => `/${file}`).join(' ') }, injectTo: 'head' });
         }
         return tags;
       },
