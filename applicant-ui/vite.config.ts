@@ -6,18 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { FORM_CODE_META, type FormPage } from './src/boot/form-code-preload';
 
 /** The early script's entry name (`src/boot/early.ts`). */
 const EARLY_ENTRY = 'early';
 
 /**
- * The modules whose chunks (with the chunks they import) make each form page's code, by the `<meta name>` the
- * early script reads them from (`src/boot/form-code-preload.ts`).
+ * The modules whose chunks (with the chunks they import) make each form page's code, written into the `<meta>` the
+ * early script reads for that page (`FORM_CODE_META`, `src/boot/form-code-preload.ts`).
  */
-const FORM_CODE: Record<string, RegExp[]> = {
-  'preload-application-steps': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /steps[\\/]personal[\\/]PersonalStep\.tsx$/],
-  'preload-payment': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]payment[\\/]PaymentStep\.tsx$/],
-  'preload-details': [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]details[\\/]DetailsForm\.tsx$/],
+const FORM_CODE: Record<FormPage, RegExp[]> = {
+  steps: [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /steps[\\/]personal[\\/]PersonalStep\.tsx$/],
+  payment: [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]payment[\\/]PaymentStep\.tsx$/],
+  details: [/features[\\/]application[\\/]ApplicationPage\.tsx$/, /features[\\/]details[\\/]DetailsForm\.tsx$/],
 };
 
 /**
@@ -55,7 +56,8 @@ function earlyEntryScript(): Plugin {
           return files;
         };
         const loaded = closure(chunks.filter((c) => c.isEntry));
-        for (const [name, modules] of Object.entries(FORM_CODE)) {
+        for (const [page, modules] of Object.entries(FORM_CODE) as [FormPage, RegExp[]][]) {
+          const name = FORM_CODE_META[page];
           const roots = modules.map((module) => chunks.find((c) => c.moduleIds.some((id) => module.test(id))));
           if (roots.some((root) => !root)) throw new Error(`${name}: no chunk holds ${String(modules[roots.indexOf(undefined)])}`);
           const files = [...closure(roots as Rolldown.OutputChunk[])].filter((file) => !loaded.has(file));

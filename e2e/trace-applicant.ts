@@ -60,6 +60,9 @@ interface CallFrame {
   columnNumber: number;
 }
 
+/** The built chunk a script URL is (`index-ab12.js`), or undefined for anything else. */
+const chunkOf = (url: string): string | undefined => /\/assets\/([^/?#]+\.js)/.exec(url)?.[1];
+
 /** A frame as the source names it. */
 interface Named {
   /** e.g. `steps/personal/PersonalStep.tsx PersonalStep`, `react-dom`, `(garbage collector)` */
@@ -70,25 +73,22 @@ interface Named {
 
 /** Maps the frames of the built chunks back to their sources (the build's hidden source maps), memoised. */
 class SourceNames {
-  private readonly maps = new Map<string, Promise<TraceMap | null>>();
-  private readonly resolved = new Map<string, TraceMap | null>();
+  /** Each chunk's source map (null: none could be read), by file name. */
+  private readonly maps = new Map<string, TraceMap | null>();
   private readonly named = new Map<string, Named>();
 
   /** Loads the maps the profile's frames need. */
   async load(profile: CpuProfile): Promise<void> {
-    for (const { callFrame } of profile.nodes) {
-      const file = /\/assets\/([^/?#]+\.js)/.exec(callFrame.url)?.[1];
-      if (file && !this.maps.has(file))
-        this.maps.set(
-          file,
-          readFile(join(ASSETS, `${file}.map`), 'utf8').then(
-            (text) => new TraceMap(text),
-            () => null,
-          ),
+    const files = new Set(profile.nodes.map(({ callFrame }) => chunkOf(callFrame.url)).filter((file) => file && !this.maps.has(file)));
+    await Promise.all(
+      [...files].map(async (file) => {
+        const map = await readFile(join(ASSETS, `${file!}.map`), 'utf8').then(
+          (text) => new TraceMap(text),
+          () => null,
         );
-    }
-    await Promise.all(this.maps.values());
-    for (const [file, map] of this.maps) this.resolved.set(file, await map);
+        this.maps.set(file!, map);
+      }),
+    );
   }
 
   /** The frame's name in the source. */
@@ -96,8 +96,8 @@ class SourceNames {
     const key = `${frame.url}:${frame.lineNumber}:${frame.columnNumber}:${frame.functionName}`;
     let named = this.named.get(key);
     if (named) return named;
-    const file = /\/assets\/([^/?#]+\.js)/.exec(frame.url)?.[1];
-    const map = file ? this.resolved.get(file) : null;
+    const file = chunkOf(frame.url);
+    const map = file ? this.maps.get(file) : null;
     if (!map) named = { label: frame.functionName || (frame.url ? `(anonymous) ${frame.url}` : '(browser)'), own: false };
     else {
       const at = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
@@ -136,7 +136,7 @@ function longTasks(profile: CpuProfile, names: SourceNames): LongTask[] {
   const stackOf = (id: number): CallFrame[] => {
     const frames: CallFrame[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(byId.get(at)!.callFrame);
-    return frames.reverse(); // outermost first; [0] is (root)
+    return frames.reverse(); // outermost first: [0] is (root)
   };
   const tasks: LongTask[] = [];
   let time = 0;
@@ -150,9 +150,10 @@ function longTasks(profile: CpuProfile, names: SourceNames): LongTask[] {
     const packages = new Map<string, number>();
     const origins = new Map<string, number>();
     for (const { id, ms } of samples) {
-      const stack = stackOf(id);
-      const named = stack.slice(1).map((frame) => names.nameOf(frame));
-      const first = named.find((n, i) => stack[i + 1]!.url) ?? named[0];
+      const frames = stackOf(id).slice(1); // without (root)
+      const named = frames.map((frame) => names.nameOf(frame));
+      // what began the task: its outermost frame of a script (else what the browser ran)
+      const first = named[frames.findIndex((frame) => frame.url)] ?? named[0];
       if (first) origins.set(first.label, (origins.get(first.label) ?? 0) + ms);
       for (const label of new Set(named.filter((n) => n.own).map((n) => n.label))) own.set(label, (own.get(label) ?? 0) + ms);
       const top = named[named.length - 1];

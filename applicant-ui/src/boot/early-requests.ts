@@ -16,6 +16,7 @@
 import Cookies from 'js-cookie';
 import { startingLocale } from '../i18n/locale-messages';
 import { TOKEN_COOKIE } from '../shared/api/token-cookie';
+import { formPageOf } from './form-code-preload';
 
 /** The headers an answer depends on, compared before it is handed out. */
 const VARYING = ['accept-language', 'authorization', 'x-application-token'] as const;
@@ -79,10 +80,10 @@ export function startEarlyRequests(location: Location): void {
   earlyGet('/api/config');
   if (Cookies.get(TOKEN_COOKIE)) earlyGet('/api/user');
   const url = new URL(location.href);
-  const token = url.searchParams.get('token');
-  const form = /^\/(application|details)(\/|$)/.exec(url.pathname)?.[1];
-  if (!form || !token || url.pathname.endsWith('/thank-you')) return;
-  if (form === 'application') earlyGet('/api/dropdowns');
+  const form = formPageOf(url);
+  if (!form) return;
+  const token = url.searchParams.get('token')!;
+  if (form !== 'details') earlyGet('/api/dropdowns');
   allSent = jsonOf(earlyGet(`/api/token/check?token=${encodeURIComponent(token)}`)).then((body) => {
     const record = (body as { data?: { Id?: unknown; gender?: unknown } } | null)?.data;
     if (typeof record?.Id !== 'string') return;
@@ -90,7 +91,7 @@ export function startEarlyRequests(location: Location): void {
     const byToken = { 'x-application-token': token };
     earlyGet(`/api/applications/${id}/requirements`, byToken);
     // the payment step's fee quote; the documents page's uploads and checklist
-    if (url.pathname === '/application/8') earlyGet(`/api/payments/quote?applicationId=${id}`, byToken);
+    if (form === 'payment') earlyGet(`/api/payments/quote?applicationId=${id}`, byToken);
     if (form === 'details') {
       earlyGet(`/api/applications/${id}/attachments`, byToken);
       earlyGet(`/api/applications/${id}/checklist`, byToken);

@@ -5,11 +5,11 @@
  * The early script's preload of a form page's code (issue 28): which page a URL opens, and the
  * `modulepreload` links it adds from the build's `<meta>` lists — for a form page's first load only.
  */
-import { FORM_CODE_META, formCodeOf, preloadFormCode } from './form-code-preload';
+import { FORM_CODE_META, formPageOf, preloadFormCode } from './form-code-preload';
 
 const url = (path: string) => new URL(path, 'https://portal.example');
 
-describe('formCodeOf', () => {
+describe('formPageOf', () => {
   it.each([
     ['/application/2?token=abc', 'steps'],
     ['/application?token=abc', 'steps'],
@@ -19,7 +19,7 @@ describe('formCodeOf', () => {
     ['/details/1?token=abc', 'details'],
     ['/details?token=abc', 'details'],
   ])('%s opens %s', (path, form) => {
-    expect(formCodeOf(url(path))).toBe(form);
+    expect(formPageOf(url(path))).toBe(form);
   });
 
   it.each([
@@ -30,7 +30,7 @@ describe('formCodeOf', () => {
     '/applications/2?token=abc',
     '/home',
   ])('%s opens no form code', (path) => {
-    expect(formCodeOf(url(path))).toBeNull();
+    expect(formPageOf(url(path))).toBeNull();
   });
 });
 

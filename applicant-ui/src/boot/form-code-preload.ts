@@ -17,8 +17,14 @@ export const FORM_CODE_META = {
   details: 'preload-details',
 } as const;
 
-/** Which form page's code `url` opens: null for any other page, a thank-you page, or a link without a token. */
-export function formCodeOf(url: Pick<URL, 'pathname' | 'searchParams'>): keyof typeof FORM_CODE_META | null {
+/** A form page, as its first load is prepared: the application's steps 1–7, its payment step, the details form. */
+export type FormPage = keyof typeof FORM_CODE_META;
+
+/**
+ * Which form page `url` opens on its first load (the one rule of the early script: its code here, its API reads in
+ * `early-requests.ts`): null for any other page, a thank-you page, or a link without a token.
+ */
+export function formPageOf(url: Pick<URL, 'pathname' | 'searchParams'>): FormPage | null {
   const form = /^\/(application|details)(?:\/([^/]*))?\/?$/.exec(url.pathname);
   if (!form || !url.searchParams.get('token') || form[2] === 'thank-you') return null;
   if (form[1] === 'details') return 'details';
@@ -30,7 +36,7 @@ export function formCodeOf(url: Pick<URL, 'pathname' | 'searchParams'>): keyof t
  * page, or when the build wrote no list).
  */
 export function preloadFormCode(url: Pick<URL, 'pathname' | 'searchParams'>, document: Document): void {
-  const form = formCodeOf(url);
+  const form = formPageOf(url);
   if (!form) return;
   const list = document.querySelector<HTMLMetaElement>(`meta[name="${FORM_CODE_META[form]}"]`)?.content ?? '';
   for (const href of list.split(/\s+/).filter(Boolean)) {

@@ -78,6 +78,19 @@ const parse = keptByText((text): hbs.AST.Program | string => {
   }
 });
 
+/**
+ * The names of the `{{field}}`s a template uses (an empty set for one that does not parse), kept: a campaign asks
+ * of one text per message whether it needs a value that costs something to make.
+ */
+export const fieldsOf = keptByText((text): ReadonlySet<string> => {
+  const program = parse(text);
+  const names = new Set<string>();
+  if (typeof program === 'string') return names;
+  for (const node of program.body)
+    if (node.type === 'MustacheStatement') names.add(String(((node as hbs.AST.MustacheStatement).path as { original?: unknown }).original));
+  return names;
+});
+
 /** A compiled letter template (strict: a missing value throws rather than printing nothing), kept. */
 const compile = keptByText((text) => engine().compile(text, { strict: true, knownHelpersOnly: true, noEscape: true }));
 

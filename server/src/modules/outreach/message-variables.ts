@@ -1,4 +1,4 @@
-import { mergeLetter, templateProblems } from '../decisions/letter-template.js';
+import { fieldsOf, mergeLetter, templateProblems } from '../decisions/letter-template.js';
 
 /**
  * The variables a message template may use (issue 30 item 2) — an allow-list, checked by the letters'
@@ -38,12 +38,9 @@ export function messageTemplateProblems(text: string): string[] {
   return templateProblems(text, MESSAGE_VARIABLES);
 }
 
-/** True when `text` (a valid template) uses `variable`. */
+/** True when `text` (a valid template) uses `variable` (its fields are read once per text, then kept). */
 export function usesVariable(text: string, variable: MessageVariable): boolean {
-  return templateProblems(
-    text,
-    MESSAGE_VARIABLES.filter((v) => v !== variable),
-  ).includes(variable);
+  return fieldsOf(text).has(variable);
 }
 
 /** Renders a valid template's text with `values` (plain text; the caller makes the HTML). */

@@ -269,9 +269,9 @@ export class OutreachMailerService {
    * leases only a queued or failed message no attempt holds (no row: nothing to do), and answers it with its
    * template, its application — the {@link MESSAGE_SUBJECT_PROPERTIES} alone (13 of its 50 columns; never the answers,
    * kilobytes of JSON: a campaign reads one application a message while applicants save theirs), as
-   * `application.<property>` — and the
-   * recipient's state (`outreach_recipients` by {@link normalizedEmailSql}). The lease commits asynchronously (see
-   * the class). Run through `poolQuery`: a named prepared statement, planned once per connection.
+   * `application.<property>` — and the recipient's state (`outreach_recipients` by {@link normalizedEmailSql}). The
+   * lease commits asynchronously (see the class). Run through `poolQuery`: a named prepared statement, planned once
+   * per connection.
    */
   private leaseStatement(): string {
     // aliased to the entity's property names: none of these columns has a transformer or a type TypeORM reads
